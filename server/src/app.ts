@@ -1,0 +1,173 @@
+import "reflect-metadata";
+import { expressMiddleware } from "@as-integrations/express5";
+import express from "express";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { pino, type Logger } from "pino";
+import { pinoHttp } from "pino-http";
+import { createSessionResolver } from "./auth/session.js";
+import { createTokenService, resolveTokenSecret } from "./auth/tokens.js";
+import type { Config } from "./config/config.js";
+import { type Database, openDatabase } from "./db/database.js";
+import { migrate, type MigrationResult } from "./db/migrate.js";
+import { seed, type SeedReport } from "./db/seed.js";
+import { notFound } from "./errors/app-error.js";
+import { createApolloServer } from "./graphql/apollo.js";
+import type { GraphQLContext } from "./graphql/context.js";
+import { buildGraphQLSchema } from "./graphql/schema.js";
+import { attachGraphQLWebSocket } from "./graphql/websocket.js";
+import { ideRouter } from "./http/ide.js";
+import { clientAddress, restErrorHandler, sessionMiddleware, sessionOf } from "./http/rest-kit.js";
+import { createMailer } from "./mail/mailer.js";
+import { outboxRoutes } from "./mail/outbox.routes.js";
+import { authRoutes } from "./modules/auth/auth.routes.js";
+import { userRoutes } from "./modules/users/user.routes.js";
+import { createAppPubSub } from "./pubsub/pubsub.js";
+import { createServices, type Services } from "./services.js";
+
+export const GRAPHQL_PATH = "/graphql";
+
+export type App = {
+  url: string;
+  port: number;
+  db: Database;
+  services: Services;
+  logger: Logger;
+  migration: MigrationResult;
+  seed: SeedReport;
+  /** Graceful: stop accepting, let in-flight requests finish, close sockets, then the database. */
+  close(): Promise<void>;
+};
+
+export function createLogger(config: Pick<Config, "logLevel">): Logger {
+  return pino({
+    level: config.logLevel,
+    redact: {
+      paths: ["req.headers.authorization", "req.headers.cookie", "*.password", "*.passwordHash", "*.token"],
+      censor: "[redacted]",
+    },
+  });
+}
+
+/** Opens the database (migrating and seeding it), then serves HTTP and WebSocket on config.port. */
+export async function startApp(config: Config, logger: Logger = createLogger(config)): Promise<App> {
+  const db = await openDatabase(config.database);
+  try {
+    return await serve(config, logger, db);
+  } catch (error) {
+    await db.close().catch(() => {});
+    throw error;
+  }
+}
+
+async function serve(config: Config, logger: Logger, db: Database): Promise<App> {
+  const migration = await migrate(db.sql);
+  if (migration.applied.length) {
+    logger.info({ applied: migration.applied }, "database migrated");
+  }
+  const seedReport = await seed(db.prisma, config);
+
+  const tokens = createTokenService(await resolveTokenSecret(db.prisma, config.jwtSecret), config.tokenTtlSeconds);
+  const pubsub = createAppPubSub();
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, prisma: db.prisma });
+  const services = createServices({ config, prisma: db.prisma, tokens, mailer, pubsub, logger });
+  const resolveSession = createSessionResolver({ prisma: db.prisma, tokens });
+  const schema = await buildGraphQLSchema(pubsub);
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.trustProxy);
+  const httpServer = http.createServer(app);
+
+  app.use(
+    pinoHttp({
+      logger,
+      autoLogging: { ignore: (req) => req.url === "/healthz" },
+      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
+    }),
+  );
+
+  app.get("/healthz", async (_req, res) => {
+    try {
+      await db.sql.query("SELECT 1");
+      res.json({ status: "ok", database: "up", databaseKind: db.kind });
+    } catch {
+      res.status(503).json({ status: "unavailable", database: "down", databaseKind: db.kind });
+    }
+  });
+
+  const json = express.json({ limit: config.bodyLimitBytes, strict: true });
+
+  if (config.graphqlIde) {
+    app.use(ideRouter(GRAPHQL_PATH));
+  }
+  const apollo = createApolloServer({ schema, httpServer, logger, introspection: config.graphqlIde });
+  await apollo.start();
+  app.use(
+    GRAPHQL_PATH,
+    json,
+    sessionMiddleware(resolveSession),
+    expressMiddleware(apollo, {
+      context: async ({ req, res }): Promise<GraphQLContext> => ({
+        ...sessionOf(res),
+        services,
+        ip: clientAddress(req),
+      }),
+    }),
+  );
+
+  const api = express.Router();
+  api.use(json, sessionMiddleware(resolveSession));
+  api.use(authRoutes(services));
+  api.use(userRoutes(services));
+  if (mailer.kind === "outbox" && config.env !== "production") {
+    api.use(outboxRoutes(db.prisma));
+  }
+  api.use(() => {
+    throw notFound("Not found");
+  });
+  api.use(restErrorHandler(logger));
+  app.use("/api", api);
+  app.use(restErrorHandler(logger));
+
+  const ws = attachGraphQLWebSocket({
+    httpServer,
+    path: GRAPHQL_PATH,
+    schema,
+    services,
+    resolveSession,
+    logger,
+    maxPayloadBytes: config.bodyLimitBytes,
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    httpServer.once("error", reject);
+    httpServer.listen(config.port, config.host, () => {
+      httpServer.off("error", reject);
+      resolve();
+    });
+  });
+  const port = (httpServer.address() as AddressInfo).port;
+  const url = `http://${config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host}:${port}`;
+
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      const force = setTimeout(() => httpServer.closeAllConnections(), config.shutdownTimeoutMs);
+      force.unref();
+      await ws.close();
+      // Apollo's drain plugin stops the HTTP server: in-flight requests finish, idle sockets close.
+      await apollo.stop();
+      if (httpServer.listening) {
+        await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+      }
+      clearTimeout(force);
+      await services.auth.drain();
+      mailer.close();
+      await db.close();
+    })();
+    return closing;
+  };
+
+  return { url, port, db, services, logger, migration, seed: seedReport, close };
+}

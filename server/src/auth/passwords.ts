@@ -1,0 +1,36 @@
+import { Algorithm, hash, verify } from "@node-rs/argon2";
+import { dictionary } from "@zxcvbn-ts/language-common";
+
+// argon2id at OWASP's recommended minimum: 19 MiB of memory, 2 iterations, 1 lane.
+const ARGON2_OPTIONS = { algorithm: Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export const MIN_PASSWORD_LENGTH = 6;
+// argon2 accepts long inputs, but a megabyte "password" is an attack, not a password.
+export const MAX_PASSWORD_LENGTH = 256;
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, ARGON2_OPTIONS);
+}
+
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    return false;
+  }
+}
+
+// A hash of a random password, verified against when the email is unknown, so that a login for an
+// unknown account takes as long as one with a wrong password.
+let dummyHash: Promise<string> | undefined;
+export function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hashPassword(`unused-${Math.random()}-${Date.now()}`);
+  return dummyHash;
+}
+
+// The 10,000 most common passwords of public breach corpora (zxcvbn's ranked list).
+const COMMON_PASSWORDS = new Set((dictionary["passwords-common"] as string[]).slice(0, 10_000));
+
+export function isCommonPassword(password: string): boolean {
+  return COMMON_PASSWORDS.has(password.toLowerCase());
+}

@@ -1,0 +1,55 @@
+import { Messages } from "../errors/app-error.js";
+import type { PrismaClient } from "../generated/prisma/client.js";
+import { withSchool } from "../modules/users/user.presenter.js";
+import type { Actor } from "./actor.js";
+import type { TokenService } from "./tokens.js";
+
+/** Who is calling: an actor, or nobody with the reason a presented token was refused. */
+export type Session = { actor: Actor | null; tokenError: string | null };
+
+export const ANONYMOUS: Session = { actor: null, tokenError: null };
+
+// lastActiveAt is written at most this often per user, not on every request.
+const ACTIVITY_RESOLUTION_MS = 5 * 60_000;
+
+/** "Bearer <token>" (any case) to the token; undefined when absent, null when malformed. */
+export function bearerToken(header: unknown): string | null | undefined {
+  if (header === undefined || header === null || header === "") {
+    return undefined;
+  }
+  if (typeof header !== "string") {
+    return null;
+  }
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+export function createSessionResolver(deps: { prisma: PrismaClient; tokens: TokenService }) {
+  return async function resolveSession(authorization: unknown): Promise<Session> {
+    const token = bearerToken(authorization);
+    if (token === undefined) {
+      return ANONYMOUS;
+    }
+    const claims = token === null ? null : await deps.tokens.verify(token);
+    if (!claims) {
+      return { actor: null, tokenError: Messages.invalidToken };
+    }
+    const user = await deps.prisma.user.findUnique({ where: { id: claims.userId }, include: withSchool });
+    if (!user || user.tokenVersion !== claims.tokenVersion) {
+      return { actor: null, tokenError: Messages.invalidToken };
+    }
+    if (user.status !== "active") {
+      return { actor: null, tokenError: Messages.accountInactive };
+    }
+    const now = Date.now();
+    if (!user.lastActiveAt || now - user.lastActiveAt.getTime() > ACTIVITY_RESOLUTION_MS) {
+      // Bookkeeping only: a failure here must not fail the request.
+      void deps.prisma.user
+        .update({ where: { id: user.id }, data: { lastActiveAt: new Date(now) }, select: { id: true } })
+        .catch(() => {});
+    }
+    return { actor: user, tokenError: null };
+  };
+}
+
+export type SessionResolver = ReturnType<typeof createSessionResolver>;

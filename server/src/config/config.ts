@@ -1,0 +1,175 @@
+import path from "node:path";
+import { z } from "zod";
+
+// Every setting of the server, read and validated in one place. A bad value stops start-up with a
+// message that names the variable (see loadConfig).
+
+const boolean = z
+  .enum(["1", "0", "true", "false", "yes", "no", "on", "off"], {
+    error: "must be true or false",
+  })
+  .transform((v) => ["1", "true", "yes", "on"].includes(v));
+
+/** "604800", "7d", "12h", "30m" or "45s" to seconds. */
+const duration = z.string().transform((value, ctx) => {
+  const m = /^(\d+)\s*([smhd]?)$/.exec(value.trim());
+  if (!m) {
+    ctx.addIssue({ code: "custom", message: "must be seconds or a number with s, m, h or d (e.g. 7d)" });
+    return z.NEVER;
+  }
+  const unit = { "": 1, s: 1, m: 60, h: 3600, d: 86400 }[m[2] as "" | "s" | "m" | "h" | "d"];
+  const seconds = Number(m[1]) * unit;
+  if (seconds < 60) {
+    ctx.addIssue({ code: "custom", message: "must be at least one minute" });
+    return z.NEVER;
+  }
+  return seconds;
+});
+
+const port = z.coerce.number().int().min(0).max(65535);
+const positiveInt = z.coerce.number().int().positive();
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === "" ? undefined : v));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  PUBLIC_URL: z.url({ error: "must be a URL such as https://reading.example.org" }).optional(),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || v === "" || /^postgres(ql)?:\/\//.test(v), {
+      message: "must be a postgresql:// URL (or unset for the embedded database)",
+    })
+    .transform((v) => (v ? v : undefined)),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_POOL_SIZE: positiveInt.max(200).default(10),
+  JWT_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, {
+    message: "must be at least 32 characters",
+  }),
+  TOKEN_TTL: duration.default(7 * 86400),
+  TEACHER_SIGNUP_CODE: optionalString,
+  ADMIN_EMAIL: optionalString.refine((v) => v === undefined || z.email().safeParse(v).success, {
+    message: "must be an email address",
+  }),
+  ADMIN_PASSWORD: optionalString.refine((v) => v === undefined || v.length >= 8, {
+    message: "must be at least 8 characters",
+  }),
+  SEED_DEMO: boolean.optional(),
+  SMTP_URL: optionalString.refine((v) => v === undefined || /^smtps?:\/\//.test(v), {
+    message: "must be an smtp:// or smtps:// URL",
+  }),
+  MAIL_FROM: z.string().min(3).default("Reading Room <no-reply@readingroom.local>"),
+  PASSWORD_RESET_TTL: duration.default(3600),
+  LOGIN_ATTEMPTS_PER_MINUTE: positiveInt.max(100_000).default(10),
+  // A whole class signs in from one school address: the per-address limit must allow for that.
+  LOGIN_ATTEMPTS_PER_MINUTE_PER_ADDRESS: positiveInt.max(100_000).default(120),
+  RESET_REQUESTS_PER_HOUR: positiveInt.max(100_000).default(5),
+  RESET_REQUESTS_PER_HOUR_PER_ADDRESS: positiveInt.max(100_000).default(60),
+  BODY_LIMIT_BYTES: positiveInt.max(50 * 1024 * 1024).default(100 * 1024),
+  GRAPHQL_IDE: boolean.optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  SHUTDOWN_TIMEOUT_MS: positiveInt.default(10_000),
+  // Behind a load balancer: "true", a hop count, or addresses/subnets (Express's "trust proxy").
+  TRUST_PROXY: z.string().default("false"),
+});
+
+export type Config = {
+  env: "development" | "production" | "test";
+  port: number;
+  host: string;
+  publicUrl: string;
+  database: { kind: "pglite"; dataDir: string } | { kind: "postgres"; url: string; poolSize: number };
+  dataDir: string;
+  jwtSecret: string | undefined;
+  tokenTtlSeconds: number;
+  teacherSignupCode: string | undefined;
+  admin: { email: string; password: string } | undefined;
+  seedDemo: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  passwordResetTtlSeconds: number;
+  limits: {
+    loginPerEmailPerMinute: number;
+    loginPerAddressPerMinute: number;
+    resetPerEmailPerHour: number;
+    resetPerAddressPerHour: number;
+  };
+  bodyLimitBytes: number;
+  graphqlIde: boolean;
+  logLevel: string;
+  shutdownTimeoutMs: number;
+  trustProxy: boolean | number | string;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Reads the configuration from an environment (process.env by default) or throws ConfigError. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // Empty strings count as unset, so `FOO=` in a .env file means "use the default".
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join(".") || "environment"}: ${issue.message}`),
+    );
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
+    problems.push("ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither");
+  }
+  if (e.NODE_ENV === "production" && e.DATABASE_URL && !e.JWT_SECRET) {
+    problems.push("JWT_SECRET: required in production with DATABASE_URL (every instance must share it)");
+  }
+  if (problems.length) {
+    throw new ConfigError(problems);
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  const embedded = e.DATABASE_URL === undefined;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    database: embedded
+      ? { kind: "pglite", dataDir: path.join(dataDir, "pglite") }
+      : { kind: "postgres", url: e.DATABASE_URL as string, poolSize: e.DATABASE_POOL_SIZE },
+    dataDir,
+    jwtSecret: e.JWT_SECRET,
+    tokenTtlSeconds: e.TOKEN_TTL,
+    teacherSignupCode: e.TEACHER_SIGNUP_CODE,
+    admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
+    // Demo accounts are for trying the product on one machine, never for a real server.
+    seedDemo: embedded ? (e.SEED_DEMO ?? true) : false,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    passwordResetTtlSeconds: e.PASSWORD_RESET_TTL,
+    limits: {
+      loginPerEmailPerMinute: e.LOGIN_ATTEMPTS_PER_MINUTE,
+      loginPerAddressPerMinute: e.LOGIN_ATTEMPTS_PER_MINUTE_PER_ADDRESS,
+      resetPerEmailPerHour: e.RESET_REQUESTS_PER_HOUR,
+      resetPerAddressPerHour: e.RESET_REQUESTS_PER_HOUR_PER_ADDRESS,
+    },
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    graphqlIde: e.GRAPHQL_IDE ?? e.NODE_ENV !== "production",
+    logLevel: e.LOG_LEVEL,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+  };
+}
+
+function parseTrustProxy(value: string): boolean | number | string {
+  if (value === "true" || value === "false") {
+    return value === "true";
+  }
+  return /^\d+$/.test(value) ? Number(value) : value;
+}

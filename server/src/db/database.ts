@@ -1,0 +1,103 @@
+import fs from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+import type { Config } from "../config/config.js";
+import { PrismaClient } from "../generated/prisma/client.js";
+
+/** One connection's plain SQL, beside Prisma: migrations and health checks. */
+export type SqlConnection = {
+  /** Runs a script of one or more statements. */
+  exec(sql: string): Promise<void>;
+  query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<Row[]>;
+};
+
+export type SqlRunner = SqlConnection & {
+  /** Runs `fn` on one connection holding the database-wide migration lock. */
+  withMigrationLock<T>(fn: (connection: SqlConnection) => Promise<T>): Promise<T>;
+};
+
+export type Database = {
+  kind: "pglite" | "postgres";
+  prisma: PrismaClient;
+  sql: SqlRunner;
+  close(): Promise<void>;
+};
+
+// An arbitrary, fixed key: every instance that migrates the same database takes the same lock.
+const MIGRATION_LOCK_KEY = 72_707_301;
+
+export async function openDatabase(database: Config["database"]): Promise<Database> {
+  if (database.kind === "pglite") {
+    return openPglite(database.dataDir);
+  }
+  return openPostgres(database.url, database.poolSize);
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir);
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(client) });
+  const connection: SqlConnection = {
+    async exec(sql) {
+      await client.exec(sql);
+    },
+    async query<Row>(sql: string, params: unknown[] = []) {
+      return (await client.query<Row>(sql, params)).rows;
+    },
+  };
+  return {
+    kind: "pglite",
+    prisma,
+    sql: {
+      ...connection,
+      // PGlite lives inside this process and serves one connection: nobody else can migrate it.
+      withMigrationLock: (fn) => fn(connection),
+    },
+    async close() {
+      await prisma.$disconnect();
+      await client.close();
+    },
+  };
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client that errors (server restart) must not crash the process; the pool replaces it.
+  pool.on("error", () => {});
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  return {
+    kind: "postgres",
+    prisma,
+    sql: {
+      async exec(sql) {
+        await pool.query(sql);
+      },
+      async query<Row>(sql: string, params: unknown[] = []) {
+        return (await pool.query(sql, params)).rows as Row[];
+      },
+      async withMigrationLock(fn) {
+        const client = await pool.connect();
+        try {
+          await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+          return await fn({
+            async exec(sql) {
+              await client.query(sql);
+            },
+            async query<Row>(sql: string, params: unknown[] = []) {
+              return (await client.query(sql, params)).rows as Row[];
+            },
+          });
+        } finally {
+          await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
+          client.release();
+        }
+      },
+    },
+    async close() {
+      await prisma.$disconnect();
+      await pool.end().catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,49 @@
+import { ApolloServer, type ApolloServerPlugin } from "@apollo/server";
+import { ApolloServerPluginDrainHttpServer } from "@apollo/server/plugin/drainHttpServer";
+import { ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
+import type { GraphQLSchema } from "graphql";
+import type http from "node:http";
+import type { Logger } from "pino";
+import { ErrorCode } from "../errors/app-error.js";
+import type { GraphQLContext } from "./context.js";
+import { formatGraphQLError } from "./errors.js";
+
+// An unauthenticated caller gets HTTP 401 from /graphql too, so that one rule in the client
+// ("any 401 logs out") covers both transports.
+const unauthenticatedStatus: ApolloServerPlugin<GraphQLContext> = {
+  async requestDidStart() {
+    return {
+      async willSendResponse({ response }) {
+        if (response.body.kind !== "single") {
+          return;
+        }
+        const errors = response.body.singleResult.errors ?? [];
+        if (errors.some((e) => e.extensions?.code === ErrorCode.Unauthenticated)) {
+          response.http.status = 401;
+        }
+      },
+    };
+  },
+};
+
+export function createApolloServer(options: {
+  schema: GraphQLSchema;
+  httpServer: http.Server;
+  logger: Logger;
+  introspection: boolean;
+  extraPlugins?: ApolloServerPlugin<GraphQLContext>[];
+}): ApolloServer<GraphQLContext> {
+  return new ApolloServer<GraphQLContext>({
+    schema: options.schema,
+    introspection: options.introspection,
+    // The IDE is served from our own files (see http/ide.ts), never from a CDN.
+    plugins: [
+      ApolloServerPluginLandingPageDisabled(),
+      ApolloServerPluginDrainHttpServer({ httpServer: options.httpServer }),
+      unauthenticatedStatus,
+      ...(options.extraPlugins ?? []),
+    ],
+    formatError: (formatted, error) => formatGraphQLError(formatted, error, options.logger),
+    includeStacktraceInErrorResponses: false,
+  });
+}

@@ -1,0 +1,26 @@
+import "reflect-metadata";
+import { type GraphQLSchema, lexicographicSortSchema, printSchema } from "graphql";
+import { buildSchema, type NonEmptyArray } from "type-graphql";
+import { AuthResolver } from "../modules/auth/auth.resolver.js";
+import { SchoolResolver } from "../modules/schools/school.resolver.js";
+import { AccountResolver, UserAdminResolver } from "../modules/users/user.resolver.js";
+import type { AppPubSub } from "../pubsub/pubsub.js";
+import { authChecker } from "./auth-checker.js";
+
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+export const resolvers: NonEmptyArray<Function> = [AuthResolver, SchoolResolver, AccountResolver, UserAdminResolver];
+
+export function buildGraphQLSchema(pubSub: AppPubSub): Promise<GraphQLSchema> {
+  return buildSchema({
+    resolvers,
+    authChecker,
+    authMode: "error",
+    pubSub,
+    validate: false,
+  });
+}
+
+/** The SDL committed as schema.graphql: the client's contract. */
+export function printSchemaFile(schema: GraphQLSchema): string {
+  return `# Generated from the type-graphql resolvers by \`npm run schema:emit\`. Do not edit.\n\n${printSchema(lexicographicSortSchema(schema))}\n`;
+}

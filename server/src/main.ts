@@ -1,0 +1,56 @@
+import fs from "node:fs";
+import { ConfigError, loadConfig } from "./config/config.js";
+import { createLogger, startApp } from "./app.js";
+
+// The production entry point: config from the environment (and .env when present), then serve.
+if (fs.existsSync(".env")) {
+  process.loadEnvFile(".env");
+}
+
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(78); // EX_CONFIG
+  }
+  throw error;
+}
+
+const logger = createLogger(config);
+const app = await startApp(config, logger).catch((error: unknown) => {
+  logger.fatal({ err: error }, "server failed to start");
+  process.exit(1);
+});
+
+logger.info(
+  { url: app.url, database: app.db.kind, migrationsApplied: app.migration.applied.length },
+  `Reading Room is listening on ${config.publicUrl}`,
+);
+if (app.seed.demoAccounts.length) {
+  const lines = app.seed.demoAccounts.map((a) => `  ${a.role.padEnd(8)} ${a.email.padEnd(34)} ${a.password}`);
+  // Plain text on purpose: a newcomer reads this in the terminal.
+  console.log(`\nDemo accounts (SEED_DEMO is on with the embedded database):\n${lines.join("\n")}\n`);
+}
+
+let stopping = false;
+for (const signal of ["SIGTERM", "SIGINT"] as const) {
+  process.on(signal, () => {
+    if (stopping) {
+      return;
+    }
+    stopping = true;
+    logger.info({ signal }, "shutting down");
+    app.close().then(
+      () => {
+        logger.info("stopped");
+        process.exit(0);
+      },
+      (error: unknown) => {
+        logger.error({ err: error }, "shutdown failed");
+        process.exit(1);
+      },
+    );
+  });
+}

@@ -1,0 +1,294 @@
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import type { Logger } from "pino";
+import type { Actor } from "../../auth/actor.js";
+import {
+  dummyPasswordHash,
+  hashPassword,
+  isCommonPassword,
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  verifyPassword,
+} from "../../auth/passwords.js";
+import type { RateLimiter } from "../../auth/rate-limit.js";
+import type { TokenService } from "../../auth/tokens.js";
+import type { Config } from "../../config/config.js";
+import { SCHOOLS } from "../../db/schools.js";
+import {
+  AppError,
+  badInput,
+  conflict,
+  ErrorCode,
+  Messages,
+  prismaErrorCode,
+  tooManyRequests,
+} from "../../errors/app-error.js";
+import type { PrismaClient } from "../../generated/prisma/client.js";
+import type { Mailer } from "../../mail/mailer.js";
+import { asRecord, FieldCheck } from "../../validation/fields.js";
+import { presentUser, type UserPayload, withSchool } from "../users/user.presenter.js";
+
+export type AuthResult = { token: string; user: UserPayload };
+
+export const RESET_REQUESTED_MESSAGE =
+  "If an account exists with this email, you will receive password reset instructions shortly.";
+export const RESET_COMPLETED_MESSAGE = "Your password has been changed. Please log in with your new password.";
+export const INVALID_RESET_LINK_MESSAGE =
+  "This password reset link is invalid or has expired. Please ask for a new one.";
+export const INVALID_CREDENTIALS_MESSAGE = "Invalid email or password";
+export const TOO_MANY_LOGINS_MESSAGE = "Too many login attempts. Please wait a minute and try again.";
+export const TOO_MANY_RESETS_MESSAGE = "Too many password reset requests. Please try again later.";
+export const EMAIL_TAKEN_MESSAGE = "An account with this email already exists";
+export const TEACHER_SIGNUP_CLOSED_MESSAGE =
+  "Teacher sign-up is closed. Please email us for a teacher sign-up code.";
+export const COMMON_PASSWORD_MESSAGE = "This password is too common. Please choose a less common password.";
+const MAX_NAME_LENGTH = 100;
+const MAX_CODE_LENGTH = 200;
+
+export type AuthDeps = {
+  prisma: PrismaClient;
+  tokens: TokenService;
+  mailer: Mailer;
+  logger: Logger;
+  limits: {
+    loginPerEmail: RateLimiter;
+    loginPerAddress: RateLimiter;
+    resetPerEmail: RateLimiter;
+    resetPerAddress: RateLimiter;
+  };
+  config: Pick<Config, "teacherSignupCode" | "publicUrl" | "passwordResetTtlSeconds">;
+};
+
+function checkNewPassword(check: FieldCheck, field = "password"): string {
+  const password = check.string(field, { trim: false, label: "Password" });
+  if (check.has(field)) {
+    return password;
+  }
+  if (!password) {
+    check.fail(field, "Password is required");
+  } else if (password.length < MIN_PASSWORD_LENGTH) {
+    check.fail(field, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`);
+  } else if (password.length > MAX_PASSWORD_LENGTH) {
+    check.fail(field, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`);
+  } else if (isCommonPassword(password)) {
+    check.fail(field, COMMON_PASSWORD_MESSAGE);
+  }
+  return password;
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  // Compare digests so neither the length nor the content leaks through timing.
+  const a = createHash("sha256").update(given).digest();
+  const b = createHash("sha256").update(expected).digest();
+  return timingSafeEqual(a, b);
+}
+
+const hashResetToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+export function createAuthService(deps: AuthDeps) {
+  const { prisma, tokens, logger } = deps;
+  const pendingMail = new Set<Promise<void>>();
+
+  const issue = async (user: Actor): Promise<AuthResult> => ({
+    token: await tokens.issue(user),
+    user: presentUser(user),
+  });
+
+  return {
+    /** Creates a student or teacher account (teachers need the server's sign-up code). */
+    async register(props: { input: unknown }): Promise<AuthResult> {
+      const check = new FieldCheck(asRecord(props.input));
+      const displayName = check.string("displayName", { label: "Full name" });
+      if (!check.has("displayName")) {
+        if (!displayName) {
+          check.fail("displayName", "Full name is required");
+        } else if (displayName.length > MAX_NAME_LENGTH) {
+          check.fail("displayName", `Full name must be at most ${MAX_NAME_LENGTH} characters`);
+        }
+      }
+      const email = check.email();
+      const password = checkNewPassword(check);
+      const schoolName = check.string("school", { label: "School" });
+      const school = SCHOOLS.find((s) => s.name === schoolName);
+      if (!check.has("school")) {
+        if (!schoolName) {
+          check.fail("school", "School is required");
+        } else if (!school) {
+          check.fail("school", "Please choose a school from the list");
+        }
+      }
+      const roleText = check.string("role", { label: "Role" }) || "student";
+      if (!check.has("role") && roleText !== "student" && roleText !== "teacher") {
+        check.fail("role", "Role must be student or teacher");
+      }
+      const role = roleText === "teacher" ? "teacher" : "student";
+      const teacherCode = check.string("teacherCode", { label: "Teacher code" });
+      if (role === "teacher" && !check.has("teacherCode")) {
+        const expected = deps.config.teacherSignupCode;
+        if (!expected) {
+          check.fail("teacherCode", TEACHER_SIGNUP_CLOSED_MESSAGE);
+        } else if (!teacherCode || teacherCode.length > MAX_CODE_LENGTH || !sameSecret(teacherCode, expected)) {
+          check.fail("teacherCode", "Valid teacher code is required");
+        }
+      }
+      check.done();
+
+      const passwordHash = await hashPassword(password);
+      try {
+        const user = await prisma.user.create({
+          data: { displayName, email, passwordHash, role, schoolId: school?.id ?? null, lastActiveAt: new Date() },
+          include: withSchool,
+        });
+        logger.info({ userId: user.id, role }, "account registered");
+        return await issue(user);
+      } catch (error) {
+        if (prismaErrorCode(error) === "P2002") {
+          throw conflict(EMAIL_TAKEN_MESSAGE);
+        }
+        throw error;
+      }
+    },
+
+    async login(props: { input: unknown; ip: string }): Promise<AuthResult> {
+      const check = new FieldCheck(asRecord(props.input));
+      const email = check.email();
+      const password = check.string("password", { trim: false, label: "Password" });
+      if (!check.has("password") && !password) {
+        check.fail("password", "Password is required");
+      }
+      check.done();
+
+      // Every attempt counts, per account and per address, before the password is looked at.
+      const [byEmail, byAddress] = await Promise.all([
+        deps.limits.loginPerEmail.hit(`login:email:${email}`),
+        deps.limits.loginPerAddress.hit(`login:ip:${props.ip}`),
+      ]);
+      if (!byEmail.allowed || !byAddress.allowed) {
+        throw tooManyRequests(
+          TOO_MANY_LOGINS_MESSAGE,
+          Math.max(byEmail.allowed ? 0 : byEmail.retryAfterSeconds, byAddress.allowed ? 0 : byAddress.retryAfterSeconds),
+        );
+      }
+      const user = await prisma.user.findUnique({ where: { email }, include: withSchool });
+      const valid =
+        password.length <= MAX_PASSWORD_LENGTH &&
+        (await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password));
+      if (!user || !valid) {
+        throw new AppError(ErrorCode.Unauthenticated, INVALID_CREDENTIALS_MESSAGE);
+      }
+      if (user.status !== "active") {
+        throw new AppError(ErrorCode.AccountInactive, Messages.accountInactive);
+      }
+      await deps.limits.loginPerEmail.reset(`login:email:${email}`);
+      const updated = await prisma.user.update({
+        where: { id: user.id },
+        data: { lastActiveAt: new Date() },
+        include: withSchool,
+      });
+      return issue(updated);
+    },
+
+    /**
+     * Sends a one-time reset link when the account exists. The answer is the same either way, and
+     * the mail goes out in the background so that timing does not tell either.
+     */
+    async requestPasswordReset(props: { input: unknown; ip: string }): Promise<{ message: string }> {
+      const check = new FieldCheck(asRecord(props.input));
+      const email = check.email();
+      check.done();
+
+      const byAddress = await deps.limits.resetPerAddress.hit(`reset:ip:${props.ip}`);
+      if (!byAddress.allowed) {
+        throw tooManyRequests(TOO_MANY_RESETS_MESSAGE, byAddress.retryAfterSeconds);
+      }
+      // Past the per-account limit the answer stays neutral, but no more mail is sent.
+      const byEmail = await deps.limits.resetPerEmail.hit(`reset:email:${email}`);
+      if (byEmail.allowed) {
+        const job = sendResetLink(email).catch((error: unknown) => {
+          logger.error({ err: error }, "password reset mail failed");
+        });
+        pendingMail.add(job);
+        void job.finally(() => pendingMail.delete(job));
+      }
+      return { message: RESET_REQUESTED_MESSAGE };
+    },
+
+    /** Sets a new password from a reset link; the link and every earlier session stop working. */
+    async completePasswordReset(props: { input: unknown }): Promise<{ message: string }> {
+      const check = new FieldCheck(asRecord(props.input));
+      const token = check.string("token", { label: "Reset token" });
+      const password = checkNewPassword(check);
+      if (!check.has("token") && (!token || token.length > 200)) {
+        check.fail("token", INVALID_RESET_LINK_MESSAGE);
+      }
+      check.done();
+
+      const tokenHash = hashResetToken(token);
+      const passwordHash = await hashPassword(password);
+      const userId = await prisma.$transaction(async (tx) => {
+        const row = await tx.passwordResetToken.findUnique({ where: { tokenHash } });
+        const now = new Date();
+        if (!row || row.usedAt || row.expiresAt <= now) {
+          return null;
+        }
+        // Conditional on usedAt still being null: of two concurrent uses, only one wins.
+        const claimed = await tx.passwordResetToken.updateMany({
+          where: { id: row.id, usedAt: null },
+          data: { usedAt: now },
+        });
+        if (claimed.count !== 1) {
+          return null;
+        }
+        await tx.passwordResetToken.updateMany({ where: { userId: row.userId, usedAt: null }, data: { usedAt: now } });
+        await tx.user.update({
+          where: { id: row.userId },
+          data: { passwordHash, tokenVersion: { increment: 1 } },
+          select: { id: true },
+        });
+        return row.userId;
+      });
+      if (!userId) {
+        throw badInput(INVALID_RESET_LINK_MESSAGE, { token: INVALID_RESET_LINK_MESSAGE });
+      }
+      logger.info({ userId }, "password reset completed");
+      return { message: RESET_COMPLETED_MESSAGE };
+    },
+
+    /** Waits for reset mails still being sent (used at shutdown). */
+    async drain(): Promise<void> {
+      await Promise.all([...pendingMail]);
+    },
+  };
+
+  async function sendResetLink(email: string): Promise<void> {
+    const user = await prisma.user.findUnique({ where: { email } });
+    if (!user || user.status !== "active") {
+      return;
+    }
+    const token = randomBytes(32).toString("base64url");
+    const ttl = deps.config.passwordResetTtlSeconds;
+    await prisma.passwordResetToken.create({
+      data: { userId: user.id, tokenHash: hashResetToken(token), expiresAt: new Date(Date.now() + ttl * 1000) },
+    });
+    const link = `${deps.config.publicUrl}/reset-password?token=${token}`;
+    const minutes = Math.round(ttl / 60);
+    await deps.mailer.send({
+      to: user.email,
+      subject: "Reset your Reading Room password",
+      text: [
+        `Hello ${user.displayName},`,
+        "",
+        "Someone, hopefully you, asked to reset the password of your Reading Room account.",
+        `Open this link within ${minutes} minutes to choose a new password:`,
+        "",
+        link,
+        "",
+        "If you did not ask for this, you can ignore this email: your password stays as it is.",
+        "",
+        "Reading Room",
+      ].join("\n"),
+    });
+    logger.info({ userId: user.id }, "password reset link sent");
+  }
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

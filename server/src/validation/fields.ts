@@ -1,0 +1,62 @@
+import { badInput, type FieldErrors } from "../errors/app-error.js";
+
+// Small, explicit readers for untrusted input (JSON bodies and GraphQL arguments alike). Each rule's
+// message is the user-facing one; the first failing field's message becomes the error message.
+
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const MAX_EMAIL_LENGTH = 254;
+
+export function asRecord(raw: unknown): Record<string, unknown> {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
+    throw badInput("Request body must be a JSON object");
+  }
+  return raw as Record<string, unknown>;
+}
+
+/** Collects field errors in order; `done()` throws the first when there is any. */
+export class FieldCheck {
+  private readonly errors: FieldErrors = {};
+
+  constructor(private readonly source: Record<string, unknown>) {}
+
+  /** A string field: missing or null reads as "", other types are an error. Trims when asked. */
+  string(field: string, options: { trim?: boolean; label?: string } = {}): string {
+    const value = this.source[field];
+    if (value === undefined || value === null) {
+      return "";
+    }
+    if (typeof value !== "string") {
+      this.fail(field, `${options.label ?? field} must be text`);
+      return "";
+    }
+    return options.trim === false ? value : value.trim();
+  }
+
+  fail(field: string, message: string): void {
+    this.errors[field] ??= message;
+  }
+
+  has(field: string): boolean {
+    return field in this.errors;
+  }
+
+  done(): void {
+    const first = Object.values(this.errors)[0];
+    if (first !== undefined) {
+      throw badInput(first, this.errors);
+    }
+  }
+
+  email(field = "email"): string {
+    const email = this.string(field, { label: "Email" }).toLowerCase();
+    if (this.has(field)) {
+      return email;
+    }
+    if (!email) {
+      this.fail(field, "Email is required");
+    } else if (email.length > MAX_EMAIL_LENGTH || !EMAIL_PATTERN.test(email)) {
+      this.fail(field, "Email is invalid");
+    }
+    return email;
+  }
+}
