@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import { pino, type Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import { createSessionResolver } from "./auth/session.js";
-import { createTokenService, resolveTokenSecret } from "./auth/tokens.js";
+import { createTokenService, resolveTokenSecret, type TokenService } from "./auth/tokens.js";
 import type { Config } from "./config/config.js";
 import { type Database, openDatabase } from "./db/database.js";
 import { migrate, type MigrationResult } from "./db/migrate.js";
@@ -32,6 +32,7 @@ export type App = {
   port: number;
   db: Database;
   services: Services;
+  tokens: TokenService;
   logger: Logger;
   migration: MigrationResult;
   seed: SeedReport;
@@ -169,5 +170,5 @@ async function serve(config: Config, logger: Logger, db: Database): Promise<App>
     return closing;
   };
 
-  return { url, port, db, services, logger, migration, seed: seedReport, close };
+  return { url, port, db, services, tokens, logger, migration, seed: seedReport, close };
 }
