@@ -343,6 +343,3 @@ ALTER TABLE "ModerationEvent" ADD CONSTRAINT "ModerationEvent_schoolId_fkey" FOR
 
 -- AddForeignKey
 ALTER TABLE "PasswordResetToken" ADD CONSTRAINT "PasswordResetToken_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- Ratings are 1-5: a rule the Prisma schema cannot express, validated by the service first.
-ALTER TABLE "Review" ADD CONSTRAINT "Review_rating_range" CHECK ("rating" BETWEEN 1 AND 5);

@@ -8,11 +8,7 @@ export type RateLimiter = {
   reset(key: string): Promise<void>;
 };
 
-export function createMemoryRateLimiter(options: {
-  limit: number;
-  windowMs: number;
-  now?: () => number;
-}): RateLimiter {
+export function createMemoryRateLimiter(options: { limit: number; windowMs: number; now?: () => number }): RateLimiter {
   const now = options.now ?? Date.now;
   const windows = new Map<string, { start: number; count: number }>();
   let lastSweep = now();

@@ -26,8 +26,13 @@ const duration = z.string().transform((value, ctx) => {
   return seconds;
 });
 
-const port = z.coerce.number().int().min(0).max(65535);
-const positiveInt = z.coerce.number().int().positive();
+// Whole decimal numbers only: " ", "0x50" or "1e3" are mistakes, not numbers.
+const integer = z
+  .string()
+  .regex(/^\s*\d+\s*$/, { error: "must be a whole number" })
+  .transform((v) => Number(v.trim()));
+const port = integer.pipe(z.number().max(65535, { error: "must be a port number (0-65535)" }));
+const positiveInt = (max = Number.MAX_SAFE_INTEGER) => integer.pipe(z.number().positive().max(max));
 const optionalString = z
   .string()
   .optional()
@@ -46,7 +51,7 @@ const envSchema = z.object({
     })
     .transform((v) => (v ? v : undefined)),
   DATA_DIR: z.string().min(1).default("./data"),
-  DATABASE_POOL_SIZE: positiveInt.max(200).default(10),
+  DATABASE_POOL_SIZE: positiveInt(200).default(10),
   JWT_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, {
     message: "must be at least 32 characters",
   }),
@@ -64,15 +69,15 @@ const envSchema = z.object({
   }),
   MAIL_FROM: z.string().min(3).default("Reading Room <no-reply@readingroom.local>"),
   PASSWORD_RESET_TTL: duration.default(3600),
-  LOGIN_ATTEMPTS_PER_MINUTE: positiveInt.max(100_000).default(10),
+  LOGIN_ATTEMPTS_PER_MINUTE: positiveInt(100_000).default(10),
   // A whole class signs in from one school address: the per-address limit must allow for that.
-  LOGIN_ATTEMPTS_PER_MINUTE_PER_ADDRESS: positiveInt.max(100_000).default(120),
-  RESET_REQUESTS_PER_HOUR: positiveInt.max(100_000).default(5),
-  RESET_REQUESTS_PER_HOUR_PER_ADDRESS: positiveInt.max(100_000).default(60),
-  BODY_LIMIT_BYTES: positiveInt.max(50 * 1024 * 1024).default(100 * 1024),
+  LOGIN_ATTEMPTS_PER_MINUTE_PER_ADDRESS: positiveInt(100_000).default(120),
+  RESET_REQUESTS_PER_HOUR: positiveInt(100_000).default(5),
+  RESET_REQUESTS_PER_HOUR_PER_ADDRESS: positiveInt(100_000).default(60),
+  BODY_LIMIT_BYTES: positiveInt(50 * 1024 * 1024).default(100 * 1024),
   GRAPHQL_IDE: boolean.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  SHUTDOWN_TIMEOUT_MS: positiveInt.default(10_000),
+  SHUTDOWN_TIMEOUT_MS: positiveInt().default(10_000),
   // Behind a load balancer: "true", a hop count, or addresses/subnets (Express's "trust proxy").
   TRUST_PROXY: z.string().default("false"),
 });

@@ -93,10 +93,9 @@ async function applyPending(sql: SqlConnection, migrations: Migration[]): Promis
         [id, migration.checksum, migration.name],
       );
       await sql.exec(migration.sql);
-      await sql.query(
-        `UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1`,
-        [id],
-      );
+      await sql.query(`UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1`, [
+        id,
+      ]);
       await sql.exec("COMMIT");
     } catch (error) {
       await sql.exec("ROLLBACK").catch(() => {});

@@ -10,10 +10,34 @@ export type DemoAccount = { role: Role; displayName: string; email: string; pass
 export const DEMO_SCHOOL = "Pimlico Academy";
 export const DEMO_PASSWORD = "reading-room-demo";
 export const DEMO_ACCOUNTS: DemoAccount[] = [
-  { role: "admin", displayName: "Demo Admin", email: "admin@demo.readingroom.local", password: DEMO_PASSWORD, school: null },
-  { role: "teacher", displayName: "Ms Demo Teacher", email: "teacher@demo.readingroom.local", password: DEMO_PASSWORD, school: DEMO_SCHOOL },
-  { role: "student", displayName: "Ada Demo", email: "ada@demo.readingroom.local", password: DEMO_PASSWORD, school: DEMO_SCHOOL },
-  { role: "student", displayName: "Ben Demo", email: "ben@demo.readingroom.local", password: DEMO_PASSWORD, school: DEMO_SCHOOL },
+  {
+    role: "admin",
+    displayName: "Demo Admin",
+    email: "admin@demo.readingroom.local",
+    password: DEMO_PASSWORD,
+    school: null,
+  },
+  {
+    role: "teacher",
+    displayName: "Ms Demo Teacher",
+    email: "teacher@demo.readingroom.local",
+    password: DEMO_PASSWORD,
+    school: DEMO_SCHOOL,
+  },
+  {
+    role: "student",
+    displayName: "Ada Demo",
+    email: "ada@demo.readingroom.local",
+    password: DEMO_PASSWORD,
+    school: DEMO_SCHOOL,
+  },
+  {
+    role: "student",
+    displayName: "Ben Demo",
+    email: "ben@demo.readingroom.local",
+    password: DEMO_PASSWORD,
+    school: DEMO_SCHOOL,
+  },
 ];
 
 export type SeedReport = { schoolsCreated: number; adminCreated: boolean; demoAccounts: DemoAccount[] };

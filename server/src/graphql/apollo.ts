@@ -35,6 +35,7 @@ export function createApolloServer(options: {
 }): ApolloServer<GraphQLContext> {
   return new ApolloServer<GraphQLContext>({
     schema: options.schema,
+    logger: options.logger,
     introspection: options.introspection,
     // The IDE is served from our own files (see http/ide.ts), never from a CDN.
     plugins: [

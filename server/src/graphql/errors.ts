@@ -1,5 +1,5 @@
 import { unwrapResolverError } from "@apollo/server/errors";
-import type { GraphQLError, GraphQLFormattedError } from "graphql";
+import { GraphQLError, type GraphQLFormattedError } from "graphql";
 import type { Logger } from "pino";
 import { AppError, ErrorCode, Messages } from "../errors/app-error.js";
 
@@ -35,12 +35,15 @@ export function formatGraphQLError(
   }
   const code = formatted.extensions?.code;
   if (typeof code === "string" && REQUEST_ERROR_CODES.has(code)) {
-    return { message: formatted.message, ...(formatted.locations ? { locations: formatted.locations } : {}), extensions: { code } };
+    return {
+      message: formatted.message,
+      ...(formatted.locations ? { locations: formatted.locations } : {}),
+      extensions: { code },
+    };
   }
   // A GraphQLError without an original error and without a known code is still the engine talking
   // about the request (e.g. variable coercion in graphql-ws): keep it, it holds no internals.
-  const graphQLError = error as Partial<GraphQLError>;
-  if (!graphQLError.originalError && !graphQLError.path && formatted.message) {
+  if (error instanceof GraphQLError && !error.originalError && !error.path && formatted.message) {
     return { message: formatted.message, extensions: { code: ErrorCode.BadUserInput } };
   }
   logger.error({ err: original }, "unexpected GraphQL error");

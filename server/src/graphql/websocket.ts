@@ -34,7 +34,11 @@ export function attachGraphQLWebSocket(options: {
   logger: Logger;
   maxPayloadBytes: number;
 }) {
-  const wsServer = new WebSocketServer({ server: options.httpServer, path: options.path, maxPayload: options.maxPayloadBytes });
+  const wsServer = new WebSocketServer({
+    server: options.httpServer,
+    path: options.path,
+    maxPayload: options.maxPayloadBytes,
+  });
   const disposable = useServer<Record<string, unknown> | undefined, ConnectionExtra>(
     {
       schema: options.schema,
@@ -57,8 +61,8 @@ export function attachGraphQLWebSocket(options: {
         }
         return {
           ...result,
-          errors: result.errors.map(
-            (error): GraphQLFormattedError => formatGraphQLError(error.toJSON(), error, options.logger),
+          errors: result.errors.map((error): GraphQLFormattedError =>
+            formatGraphQLError(error.toJSON(), error, options.logger),
           ),
         };
       },

@@ -8,7 +8,8 @@ import { AppError, ErrorCode, Messages, unauthenticated } from "../errors/app-er
 
 export function sessionMiddleware(resolveSession: SessionResolver) {
   return async (req: Request, res: Response, next: NextFunction) => {
-    res.locals.session = req.headers.authorization === undefined ? ANONYMOUS : await resolveSession(req.headers.authorization);
+    res.locals.session =
+      req.headers.authorization === undefined ? ANONYMOUS : await resolveSession(req.headers.authorization);
     next();
   };
 }

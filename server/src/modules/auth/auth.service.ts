@@ -38,8 +38,7 @@ export const INVALID_CREDENTIALS_MESSAGE = "Invalid email or password";
 export const TOO_MANY_LOGINS_MESSAGE = "Too many login attempts. Please wait a minute and try again.";
 export const TOO_MANY_RESETS_MESSAGE = "Too many password reset requests. Please try again later.";
 export const EMAIL_TAKEN_MESSAGE = "An account with this email already exists";
-export const TEACHER_SIGNUP_CLOSED_MESSAGE =
-  "Teacher sign-up is closed. Please email us for a teacher sign-up code.";
+export const TEACHER_SIGNUP_CLOSED_MESSAGE = "Teacher sign-up is closed. Please email us for a teacher sign-up code.";
 export const COMMON_PASSWORD_MESSAGE = "This password is too common. Please choose a less common password.";
 const MAX_NAME_LENGTH = 100;
 const MAX_CODE_LENGTH = 200;
@@ -165,7 +164,10 @@ export function createAuthService(deps: AuthDeps) {
       if (!byEmail.allowed || !byAddress.allowed) {
         throw tooManyRequests(
           TOO_MANY_LOGINS_MESSAGE,
-          Math.max(byEmail.allowed ? 0 : byEmail.retryAfterSeconds, byAddress.allowed ? 0 : byAddress.retryAfterSeconds),
+          Math.max(
+            byEmail.allowed ? 0 : byEmail.retryAfterSeconds,
+            byAddress.allowed ? 0 : byAddress.retryAfterSeconds,
+          ),
         );
       }
       const user = await prisma.user.findUnique({ where: { email }, include: withSchool });

@@ -10,7 +10,11 @@ export function userRoutes(services: Services): Router {
   });
 
   router.patch("/auth/user/:id", async (req, res) => {
-    const user = await services.users.changeUserRole({ actor: requireActor(res), userId: req.params.id, input: req.body });
+    const user = await services.users.changeUserRole({
+      actor: requireActor(res),
+      userId: req.params.id,
+      input: req.body,
+    });
     res.json({ user });
   });
 

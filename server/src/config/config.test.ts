@@ -1,0 +1,137 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.js";
+
+const SECRET = "s".repeat(32);
+const POSTGRES_URL = "postgresql://reader:pw@db.example.org:5432/reading_room";
+
+/** Runs loadConfig and returns the ConfigError it throws; fails the test when it does not throw one. */
+function configErrorOf(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      return error;
+    }
+    throw error;
+  }
+  throw new Error(`expected a ConfigError for ${JSON.stringify(env)}`);
+}
+
+describe("loadConfig defaults", () => {
+  it("uses the embedded PGlite database under DATA_DIR/pglite", () => {
+    const config = loadConfig({});
+    expect(config.database).toEqual({ kind: "pglite", dataDir: path.resolve("data", "pglite") });
+    expect(config.dataDir).toBe(path.resolve("data"));
+  });
+
+  it("puts the embedded database under a configured DATA_DIR", () => {
+    const config = loadConfig({ DATA_DIR: "/var/lib/reading-room" });
+    expect(config.database).toEqual({ kind: "pglite", dataDir: path.join("/var/lib/reading-room", "pglite") });
+  });
+
+  it("listens on port 3000", () => {
+    expect(loadConfig({}).port).toBe(3000);
+  });
+
+  it("reads empty variables as unset", () => {
+    const config = loadConfig({ PORT: "", DATABASE_URL: "", JWT_SECRET: "" });
+    expect(config.port).toBe(3000);
+    expect(config.database.kind).toBe("pglite");
+    expect(config.jwtSecret).toBeUndefined();
+  });
+
+  it("issues tokens for 7 days, in seconds", () => {
+    expect(loadConfig({}).tokenTtlSeconds).toBe(604_800);
+  });
+
+  it("seeds the demo accounts with the embedded database", () => {
+    expect(loadConfig({}).seedDemo).toBe(true);
+  });
+
+  it("lets SEED_DEMO=false turn demo seeding off with the embedded database", () => {
+    expect(loadConfig({ SEED_DEMO: "false" }).seedDemo).toBe(false);
+  });
+
+  it("never seeds demo accounts with DATABASE_URL", () => {
+    const config = loadConfig({ DATABASE_URL: POSTGRES_URL });
+    expect(config.database).toEqual({ kind: "postgres", url: POSTGRES_URL, poolSize: 10 });
+    expect(config.seedDemo).toBe(false);
+  });
+
+  it("never seeds demo accounts with DATABASE_URL even when SEED_DEMO=true", () => {
+    expect(loadConfig({ DATABASE_URL: POSTGRES_URL, SEED_DEMO: "true" }).seedDemo).toBe(false);
+  });
+
+  it("starts in production with DATABASE_URL when JWT_SECRET is set", () => {
+    const config = loadConfig({ NODE_ENV: "production", DATABASE_URL: POSTGRES_URL, JWT_SECRET: SECRET });
+    expect(config.env).toBe("production");
+    expect(config.jwtSecret).toBe(SECRET);
+  });
+
+  it("takes ADMIN_EMAIL and ADMIN_PASSWORD together", () => {
+    const config = loadConfig({ ADMIN_EMAIL: "head@school.example.org", ADMIN_PASSWORD: "long enough" });
+    expect(config.admin).toEqual({ email: "head@school.example.org", password: "long enough" });
+  });
+
+  it("accepts smtp:// and smtps:// URLs", () => {
+    expect(loadConfig({ SMTP_URL: "smtp://mail.example.org:25" }).smtpUrl).toBe("smtp://mail.example.org:25");
+    expect(loadConfig({ SMTP_URL: "smtps://u:p@mail.example.org" }).smtpUrl).toBe("smtps://u:p@mail.example.org");
+  });
+});
+
+describe("loadConfig TOKEN_TTL", () => {
+  it.each([
+    ["7d", 604_800],
+    ["12h", 43_200],
+    ["30m", 1_800],
+    ["3600", 3_600],
+  ])("reads %s as %i seconds", (value, seconds) => {
+    expect(loadConfig({ TOKEN_TTL: value }).tokenTtlSeconds).toBe(seconds);
+  });
+
+  it("refuses a TTL under one minute", () => {
+    const error = configErrorOf({ TOKEN_TTL: "30s" });
+    expect(error.problems).toEqual(["TOKEN_TTL: must be at least one minute"]);
+  });
+});
+
+describe("loadConfig refuses bad values with a ConfigError naming the variable", () => {
+  it.each<[string, Record<string, string>, string]>([
+    ["PORT=abc", { PORT: "abc" }, "PORT"],
+    ["PORT out of range", { PORT: "70000" }, "PORT"],
+    ["DATABASE_URL=mysql://x", { DATABASE_URL: "mysql://x" }, "DATABASE_URL"],
+    ["JWT_SECRET shorter than 32 characters", { JWT_SECRET: "s".repeat(31) }, "JWT_SECRET"],
+    ["TOKEN_TTL=soon", { TOKEN_TTL: "soon" }, "TOKEN_TTL"],
+    ["SMTP_URL=http://x", { SMTP_URL: "http://x" }, "SMTP_URL"],
+    ["SEED_DEMO=maybe", { SEED_DEMO: "maybe" }, "SEED_DEMO"],
+  ])("%s", (_label, env, variable) => {
+    const error = configErrorOf(env);
+    expect(error.name).toBe("ConfigError");
+    expect(error.problems).toHaveLength(1);
+    expect(error.problems[0]).toMatch(new RegExp(`^${variable}: `));
+    expect(error.message).toContain(`${variable}: `);
+  });
+
+  it("ADMIN_EMAIL without ADMIN_PASSWORD", () => {
+    const error = configErrorOf({ ADMIN_EMAIL: "head@school.example.org" });
+    expect(error.problems).toEqual(["ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither"]);
+    expect(error.message).toContain("ADMIN_EMAIL");
+  });
+
+  it("ADMIN_PASSWORD without ADMIN_EMAIL", () => {
+    const error = configErrorOf({ ADMIN_PASSWORD: "long enough" });
+    expect(error.problems).toEqual(["ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither"]);
+  });
+
+  it("production with DATABASE_URL and no JWT_SECRET", () => {
+    const error = configErrorOf({ NODE_ENV: "production", DATABASE_URL: POSTGRES_URL });
+    expect(error.problems).toHaveLength(1);
+    expect(error.problems[0]).toMatch(/^JWT_SECRET: required in production/);
+  });
+
+  it("lists every bad variable at once", () => {
+    const error = configErrorOf({ PORT: "abc", SMTP_URL: "http://x", TOKEN_TTL: "soon" });
+    expect(error.problems.map((p) => p.split(":")[0]).sort()).toEqual(["PORT", "SMTP_URL", "TOKEN_TTL"]);
+  });
+});
