@@ -30,6 +30,7 @@ export const GRAPHQL_PATH = "/graphql";
 export type App = {
   url: string;
   port: number;
+  httpServer: http.Server;
   db: Database;
   services: Services;
   tokens: TokenService;
@@ -170,5 +171,5 @@ async function serve(config: Config, logger: Logger, db: Database): Promise<App>
     return closing;
   };
 
-  return { url, port, db, services, tokens, logger, migration, seed: seedReport, close };
+  return { url, port, httpServer, db, services, tokens, logger, migration, seed: seedReport, close };
 }
