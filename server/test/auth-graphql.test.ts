@@ -1,6 +1,3 @@
-// TEMP-MOCK-START
-import { vi } from "vitest";
-// TEMP-MOCK-END
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SCHOOL_NAMES } from "../src/db/schools.js";
 import { Messages } from "../src/errors/app-error.js";
@@ -14,7 +11,6 @@ import {
   expectUserShape,
   gqlError,
   LOGIN,
-  ME,
   REGISTER,
   registration,
   STRONG_PASSWORD,
@@ -93,7 +89,12 @@ describe("GraphQL auth", () => {
       ["an unknown school", { school: "Springfield Elementary" }, "school", "Please choose a school from the list"],
       ["the admin role", { role: "admin" }, "role", "Role must be student or teacher"],
       ["a teacher without a code", { role: "teacher" }, "teacherCode", "Valid teacher code is required"],
-      ["a teacher with a wrong code", { role: "teacher", teacherCode: "nope" }, "teacherCode", "Valid teacher code is required"],
+      [
+        "a teacher with a wrong code",
+        { role: "teacher", teacherCode: "nope" },
+        "teacherCode",
+        "Valid teacher code is required",
+      ],
     ])("refuses %s with BAD_USER_INPUT and writes nothing", async (_case, overrides, field, message) => {
       const input = registration(overrides);
       const res = await app.gql(REGISTER, { input });
@@ -120,7 +121,8 @@ describe("GraphQL auth", () => {
       const res = await app.gql(REGISTER, { input: registration({ email: 123 }) });
       expect(res.status).toBe(400);
       expect(gqlError(res.body)).toEqual({
-        message: 'Variable "$input" got invalid value 123 at "input.email"; String cannot represent a non string value: 123',
+        message:
+          'Variable "$input" got invalid value 123 at "input.email"; String cannot represent a non string value: 123',
         code: "BAD_USER_INPUT",
       });
     });
@@ -142,9 +144,9 @@ describe("GraphQL auth", () => {
       expect(res.body.data.login.user.uid).toBe(user.id);
       expectNoSecrets(res.body);
 
-      const me = await app.gql(ME, {}, res.body.data.login.token);
+      const me = await app.api("GET", "/api/auth/user", { token: res.body.data.login.token });
       expect(me.status).toBe(200);
-      expect(me.body.data.me.uid).toBe(user.id);
+      expect(me.body.user.uid).toBe(user.id);
     });
 
     it("answers a wrong password and an unknown email alike, with HTTP 401 and UNAUTHENTICATED", async () => {
@@ -200,9 +202,3 @@ describe("GraphQL auth", () => {
     });
   });
 });
-// TEMP-MOCK-START
-vi.mock("../src/graphql/auth-checker.js", async (importOriginal) => {
-  const mod: any = await importOriginal();
-  return { ...mod, authChecker: (data: any, roles: any) => mod.authChecker(data, roles) };
-});
-// TEMP-MOCK-END

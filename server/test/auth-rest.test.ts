@@ -103,7 +103,12 @@ describe("REST auth", () => {
     it.each([
       ["a missing full name", { displayName: undefined }, "displayName", "Full name is required"],
       ["a blank full name", { displayName: "   " }, "displayName", "Full name is required"],
-      ["a too long full name", { displayName: "x".repeat(101) }, "displayName", "Full name must be at most 100 characters"],
+      [
+        "a too long full name",
+        { displayName: "x".repeat(101) },
+        "displayName",
+        "Full name must be at most 100 characters",
+      ],
       ["a missing email", { email: undefined }, "email", "Email is required"],
       ["an empty email", { email: "" }, "email", "Email is required"],
       ["an invalid email", { email: "ada.example.org" }, "email", "Email is invalid"],
@@ -119,8 +124,18 @@ describe("REST auth", () => {
       ["an unknown school", { school: "Hogwarts" }, "school", "Please choose a school from the list"],
       ["the admin role", { role: "admin" }, "role", "Role must be student or teacher"],
       ["a teacher without a code", { role: "teacher" }, "teacherCode", "Valid teacher code is required"],
-      ["a teacher with a wrong code", { role: "teacher", teacherCode: "guess" }, "teacherCode", "Valid teacher code is required"],
-      ["a teacher with the code in another case", { role: "teacher", teacherCode: TEACHER_CODE.toUpperCase() }, "teacherCode", "Valid teacher code is required"],
+      [
+        "a teacher with a wrong code",
+        { role: "teacher", teacherCode: "guess" },
+        "teacherCode",
+        "Valid teacher code is required",
+      ],
+      [
+        "a teacher with the code in another case",
+        { role: "teacher", teacherCode: TEACHER_CODE.toUpperCase() },
+        "teacherCode",
+        "Valid teacher code is required",
+      ],
     ])("refuses %s with 400 and writes nothing", async (_case, overrides, field, message) => {
       const payload = registration(overrides);
       const res = await app.api("POST", "/api/auth/register", { body: payload });
@@ -271,7 +286,9 @@ describe("REST auth", () => {
 
     it("does not trim the password", async () => {
       const user = await app.createUser();
-      const res = await app.api("POST", "/api/auth/login", { body: { email: user.email, password: ` ${user.password}` } });
+      const res = await app.api("POST", "/api/auth/login", {
+        body: { email: user.email, password: ` ${user.password}` },
+      });
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ error: INVALID_CREDENTIALS_MESSAGE, code: "UNAUTHENTICATED" });
     });
@@ -294,7 +311,9 @@ describe("REST auth", () => {
       expect(right.status).toBe(403);
       expect(right.body).toEqual({ error: Messages.accountInactive, code: "ACCOUNT_INACTIVE" });
 
-      const wrong = await app.api("POST", "/api/auth/login", { body: { email: user.email, password: "not-it-at-all" } });
+      const wrong = await app.api("POST", "/api/auth/login", {
+        body: { email: user.email, password: "not-it-at-all" },
+      });
       expect(wrong.status).toBe(401);
       expect(wrong.body).toEqual({ error: INVALID_CREDENTIALS_MESSAGE, code: "UNAUTHENTICATED" });
     });

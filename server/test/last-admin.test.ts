@@ -115,9 +115,3 @@ describe("the last active admin", () => {
     },
   );
 });
-// TEMP-MOCK-START
-vi.mock("../src/graphql/auth-checker.js", async (importOriginal) => {
-  const mod: any = await importOriginal();
-  return { ...mod, authChecker: (data: any, roles: any) => mod.authChecker(data, roles) };
-});
-// TEMP-MOCK-END

@@ -24,7 +24,11 @@ import { startTestApp, type TestApp, type TestUser, uniqueEmail } from "./helper
 // existing account is mailed a single-use, expiring link; completing it replaces the password and
 // ends every earlier session.
 
-const INVALID_LINK = { error: INVALID_RESET_LINK_MESSAGE, code: "BAD_USER_INPUT", fields: { token: INVALID_RESET_LINK_MESSAGE } };
+const INVALID_LINK = {
+  error: INVALID_RESET_LINK_MESSAGE,
+  code: "BAD_USER_INPUT",
+  fields: { token: INVALID_RESET_LINK_MESSAGE },
+};
 
 describe("password reset", () => {
   let app: TestApp;

@@ -87,7 +87,8 @@ describe("rate limits", () => {
       expect(gqlError(third.body)).toEqual({ message: INVALID_CREDENTIALS_MESSAGE, code: "UNAUTHENTICATED" });
 
       const fourth = await app.gql(LOGIN, { input: { email: user.email, password: user.password } });
-      expect(fourth.status).toBe(200);
+      expect(fourth.status).toBe(429);
+      expect(Number(fourth.headers.get("retry-after"))).toBe(fourth.body.errors[0].extensions.retryAfterSeconds);
       expect(fourth.body.data).toBeNull();
       expect(gqlError(fourth.body)).toEqual({ message: TOO_MANY_LOGINS_MESSAGE, code: "TOO_MANY_REQUESTS" });
       const retryAfter = fourth.body.errors[0].extensions.retryAfterSeconds;

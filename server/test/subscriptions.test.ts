@@ -31,7 +31,12 @@ describe("accountUpdated subscription", () => {
    * The server starts listening some time after the subscribe message, and nothing tells the client
    * when. So: set the role (publishing an event each time) until the first event or error arrives.
    */
-  async function setRoleUntilDelivered(admin: TestUser, user: TestUser, role: string, subscription: AccountSubscription) {
+  async function setRoleUntilDelivered(
+    admin: TestUser,
+    user: TestUser,
+    role: string,
+    subscription: AccountSubscription,
+  ) {
     const deadline = Date.now() + 10_000;
     while (!subscription.events.length && !subscription.errors.length && Date.now() < deadline) {
       expect((await setRole(admin, user.id, role)).status).toBe(200);
@@ -132,9 +137,3 @@ describe("accountUpdated subscription", () => {
     });
   });
 });
-// TEMP-MOCK-START
-vi.mock("../src/graphql/auth-checker.js", async (importOriginal) => {
-  const mod: any = await importOriginal();
-  return { ...mod, authChecker: (data: any, roles: any) => mod.authChecker(data, roles) };
-});
-// TEMP-MOCK-END

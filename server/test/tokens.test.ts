@@ -1,6 +1,3 @@
-// TEMP-MOCK-START
-import { vi } from "vitest";
-// TEMP-MOCK-END
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Messages } from "../src/errors/app-error.js";
 import {
@@ -191,12 +188,15 @@ describe("session tokens", () => {
       expect(gqlError(res.body)).toEqual({ message: Messages.authenticationRequired, code: "UNAUTHENTICATED" });
     });
 
-    it.each(badTokens.map((t) => [t.name, t] as const))("answers %s with HTTP 401 and UNAUTHENTICATED", async (_name, bad) => {
-      const user = await app.createUser();
-      const res = await app.gql(ME, {}, await bad.make(user));
-      expect(res.status).toBe(401);
-      expect(gqlError(res.body)).toEqual({ message: Messages.invalidToken, code: "UNAUTHENTICATED" });
-    });
+    it.each(badTokens.map((t) => [t.name, t] as const))(
+      "answers %s with HTTP 401 and UNAUTHENTICATED",
+      async (_name, bad) => {
+        const user = await app.createUser();
+        const res = await app.gql(ME, {}, await bad.make(user));
+        expect(res.status).toBe(401);
+        expect(gqlError(res.body)).toEqual({ message: Messages.invalidToken, code: "UNAUTHENTICATED" });
+      },
+    );
 
     it("answers the token of a deactivated account with HTTP 401 and UNAUTHENTICATED", async () => {
       const user = await app.createUser();
@@ -207,9 +207,3 @@ describe("session tokens", () => {
     });
   });
 });
-// TEMP-MOCK-START
-vi.mock("../src/graphql/auth-checker.js", async (importOriginal) => {
-  const mod: any = await importOriginal();
-  return { ...mod, authChecker: (data: any, roles: any) => mod.authChecker(data, roles) };
-});
-// TEMP-MOCK-END

@@ -1,6 +1,3 @@
-// TEMP-MOCK-START
-import { vi } from "vitest";
-// TEMP-MOCK-END
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Messages } from "../src/errors/app-error.js";
 import { CHANGE_ROLE_FORBIDDEN_MESSAGE } from "../src/modules/users/user.policy.js";
@@ -27,7 +24,10 @@ describe("user role changes", () => {
       const admin = await app.createUser({ role: "admin" });
       const student = await app.createUser({ displayName: "Sam Student", school: "Ashburnham" });
 
-      const res = await app.api("PATCH", `/api/auth/user/${student.id}`, { token: admin.token, body: { role: "teacher" } });
+      const res = await app.api("PATCH", `/api/auth/user/${student.id}`, {
+        token: admin.token,
+        body: { role: "teacher" },
+      });
 
       expect(res.status).toBe(200);
       expect(Object.keys(res.body)).toEqual(["user"]);
@@ -54,7 +54,10 @@ describe("user role changes", () => {
     it("lets an admin demote themselves while another active admin remains", async () => {
       const admin = await app.createUser({ role: "admin" });
       await app.createUser({ role: "admin" });
-      const res = await app.api("PATCH", `/api/auth/user/${admin.id}`, { token: admin.token, body: { role: "teacher" } });
+      const res = await app.api("PATCH", `/api/auth/user/${admin.id}`, {
+        token: admin.token,
+        body: { role: "teacher" },
+      });
       expect(res.status).toBe(200);
       expect(res.body.user.role).toBe("teacher");
     });
@@ -83,7 +86,10 @@ describe("user role changes", () => {
       const admin = await app.createUser({ role: "admin" });
       const target = await app.createUser();
       await app.db.prisma.user.update({ where: { id: admin.id }, data: { status: "inactive" } });
-      const res = await app.api("PATCH", `/api/auth/user/${target.id}`, { token: admin.token, body: { role: "admin" } });
+      const res = await app.api("PATCH", `/api/auth/user/${target.id}`, {
+        token: admin.token,
+        body: { role: "admin" },
+      });
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ error: Messages.accountInactive, code: "UNAUTHENTICATED" });
       expect(await roleOf(target.id)).toBe("student");
@@ -91,7 +97,10 @@ describe("user role changes", () => {
 
     it("answers an unknown user id with 404", async () => {
       const admin = await app.createUser({ role: "admin" });
-      const res = await app.api("PATCH", `/api/auth/user/${UNKNOWN_ID}`, { token: admin.token, body: { role: "teacher" } });
+      const res = await app.api("PATCH", `/api/auth/user/${UNKNOWN_ID}`, {
+        token: admin.token,
+        body: { role: "teacher" },
+      });
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ error: USER_NOT_FOUND_MESSAGE, code: "NOT_FOUND" });
     });
@@ -106,7 +115,11 @@ describe("user role changes", () => {
       const target = await app.createUser();
       const res = await app.api("PATCH", `/api/auth/user/${target.id}`, { token: admin.token, body });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ error: INVALID_ROLE_MESSAGE, code: "BAD_USER_INPUT", fields: { role: INVALID_ROLE_MESSAGE } });
+      expect(res.body).toEqual({
+        error: INVALID_ROLE_MESSAGE,
+        code: "BAD_USER_INPUT",
+        fields: { role: INVALID_ROLE_MESSAGE },
+      });
       expect(await roleOf(target.id)).toBe("student");
     });
 
@@ -115,13 +128,20 @@ describe("user role changes", () => {
       const target = await app.createUser();
       const res = await app.api("PATCH", `/api/auth/user/${target.id}`, { token: admin.token, body: { role: 1 } });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ error: "Role must be text", code: "BAD_USER_INPUT", fields: { role: "Role must be text" } });
+      expect(res.body).toEqual({
+        error: "Role must be text",
+        code: "BAD_USER_INPUT",
+        fields: { role: "Role must be text" },
+      });
     });
 
     it("refuses a body that is not valid JSON with 400", async () => {
       const admin = await app.createUser({ role: "admin" });
       const target = await app.createUser();
-      const res = await app.api("PATCH", `/api/auth/user/${target.id}`, { token: admin.token, rawBody: "{role: admin}" });
+      const res = await app.api("PATCH", `/api/auth/user/${target.id}`, {
+        token: admin.token,
+        rawBody: "{role: admin}",
+      });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ error: Messages.malformedJson, code: "BAD_USER_INPUT" });
       expect(await roleOf(target.id)).toBe("student");
@@ -184,9 +204,3 @@ describe("user role changes", () => {
     });
   });
 });
-// TEMP-MOCK-START
-vi.mock("../src/graphql/auth-checker.js", async (importOriginal) => {
-  const mod: any = await importOriginal();
-  return { ...mod, authChecker: (data: any, roles: any) => mod.authChecker(data, roles) };
-});
-// TEMP-MOCK-END

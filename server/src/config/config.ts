@@ -135,6 +135,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.NODE_ENV === "production" && e.DATABASE_URL && !e.JWT_SECRET) {
     problems.push("JWT_SECRET: required in production with DATABASE_URL (every instance must share it)");
   }
+  if (e.NODE_ENV === "production" && e.SMTP_URL && !e.PUBLIC_URL) {
+    problems.push("PUBLIC_URL: required in production with SMTP_URL (password reset links point to it)");
+  }
   if (problems.length) {
     throw new ConfigError(problems);
   }

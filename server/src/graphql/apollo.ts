@@ -8,9 +8,9 @@ import { ErrorCode } from "../errors/app-error.js";
 import type { GraphQLContext } from "./context.js";
 import { formatGraphQLError } from "./errors.js";
 
-// An unauthenticated caller gets HTTP 401 from /graphql too, so that one rule in the client
-// ("any 401 logs out") covers both transports.
-const unauthenticatedStatus: ApolloServerPlugin<GraphQLContext> = {
+// The HTTP status follows the error where a client or a proxy acts on it: 401 (the client logs out
+// on any 401, from either transport) and 429 with Retry-After.
+const statusFromErrors: ApolloServerPlugin<GraphQLContext> = {
   async requestDidStart() {
     return {
       async willSendResponse({ response }) {
@@ -20,6 +20,12 @@ const unauthenticatedStatus: ApolloServerPlugin<GraphQLContext> = {
         const errors = response.body.singleResult.errors ?? [];
         if (errors.some((e) => e.extensions?.code === ErrorCode.Unauthenticated)) {
           response.http.status = 401;
+          return;
+        }
+        const limited = errors.find((e) => e.extensions?.code === ErrorCode.TooManyRequests);
+        if (limited) {
+          response.http.status = 429;
+          response.http.headers.set("retry-after", String(limited.extensions?.retryAfterSeconds ?? 60));
         }
       },
     };
@@ -41,7 +47,7 @@ export function createApolloServer(options: {
     plugins: [
       ApolloServerPluginLandingPageDisabled(),
       ApolloServerPluginDrainHttpServer({ httpServer: options.httpServer }),
-      unauthenticatedStatus,
+      statusFromErrors,
       ...(options.extraPlugins ?? []),
     ],
     formatError: (formatted, error) => formatGraphQLError(formatted, error, options.logger),

@@ -1,13 +1,14 @@
-import type { AuthCheckerInterface, ResolverData } from "type-graphql";
+import type { AuthChecker } from "type-graphql";
 import type { Actor } from "../auth/actor.js";
 import { forbidden, unauthenticated } from "../errors/app-error.js";
 import type { GraphQLContext } from "./context.js";
 
 // Roles only; per-record rules (same school, own chat) live in the services' policies.
-export function authChecker({ context }: ResolverData<GraphQLContext>, roles: string[]): boolean {
+// An arrow function on purpose: type-graphql instantiates anything with a prototype as a class.
+export const authChecker: AuthChecker<GraphQLContext> = ({ context }, roles) => {
   requireRole(context, roles);
   return true;
-}
+};
 
 /** The actor, or an UNAUTHENTICATED / FORBIDDEN error. */
 export function requireRole(context: GraphQLContext, roles: readonly string[] = []): Actor {
@@ -19,5 +20,3 @@ export function requireRole(context: GraphQLContext, roles: readonly string[] = 
   }
   return context.actor;
 }
-
-export type { AuthCheckerInterface };

@@ -191,7 +191,9 @@ export function subscribeAccountUpdated(app: TestApp, connectionParams?: Record<
  * "the only active admin"). PGlite apps always have their own copy; on PostgreSQL this creates (and
  * on stop drops) a fresh database, which the app migrates at start.
  */
-export async function startIsolatedTestApp(env: Record<string, string> = {}): Promise<TestApp & { databaseUrl: string }> {
+export async function startIsolatedTestApp(
+  env: Record<string, string> = {},
+): Promise<TestApp & { databaseUrl: string }> {
   if (!inject("databaseUrl")) {
     return Object.assign(await startTestApp(env), { databaseUrl: "" });
   }

@@ -10,8 +10,7 @@ import { presentUser, type UserPayload, withSchool } from "./user.presenter.js";
 export const ROLES: readonly Role[] = ["student", "teacher", "admin"];
 export const USER_NOT_FOUND_MESSAGE = "User not found";
 export const INVALID_ROLE_MESSAGE = "Role must be student, teacher or admin";
-export const LAST_ADMIN_MESSAGE =
-  "You are the only active admin: make someone else an admin before changing your own role";
+export const LAST_ADMIN_MESSAGE = "This is the only active admin: make someone else an admin first";
 const MAX_ID_LENGTH = 100;
 
 export function createUserService(deps: { prisma: PrismaClient; pubsub: AppPubSub }) {
@@ -35,13 +34,15 @@ export function createUserService(deps: { prisma: PrismaClient; pubsub: AppPubSu
         throw badInput("User ID is required");
       }
       const user = await prisma.$transaction(async (tx) => {
-        const target = await tx.user.findUnique({ where: { id: userId }, select: { id: true, role: true } });
+        const target = await tx.user.findUnique({ where: { id: userId }, select: { role: true, status: true } });
         if (!target) {
           throw notFound(USER_NOT_FOUND_MESSAGE);
         }
-        if (target.role === "admin" && role !== "admin") {
-          const admins = await tx.user.count({ where: { role: "admin", status: "active" } });
-          if (admins <= 1) {
+        if (target.role === "admin" && target.status === "active" && role !== "admin") {
+          // Lock the active admins' rows: two admins demoting each other at once must not both pass.
+          const admins = await tx.$queryRaw<{ id: string }[]>`
+            SELECT id FROM "User" WHERE role = 'admin' AND status = 'active' FOR UPDATE`;
+          if (admins.length <= 1) {
             throw conflict(LAST_ADMIN_MESSAGE);
           }
         }
