@@ -8,6 +8,7 @@ const config: CodegenConfig = {
   generates: {
     "client/src/gql/": {
       preset: "client",
+      presetConfig: { fragmentMasking: false },
       config: { useTypeImports: true, enumsAsTypes: true, scalars: { DateTimeISO: "string" } },
     },
   },

@@ -1,5 +1,6 @@
 import js from "@eslint/js";
 import globals from "globals";
+import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
@@ -28,8 +29,24 @@ export default tseslint.config(
     },
   },
   {
+    files: ["client/**/*.{ts,tsx}"],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { "react-hooks": reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
     // Scripts and benchmarks talk to a terminal; tests may read loosely typed JSON answers.
-    files: ["scripts/**", "bench/**", "prisma/tools/**", "**/*.test.ts", "server/test/**", "server/src/main.ts"],
+    files: [
+      "scripts/**",
+      "bench/**",
+      "prisma/tools/**",
+      "**/*.test.ts",
+      "**/*.test.tsx",
+      "server/test/**",
+      "client/e2e/**",
+      "client/src/test/**",
+      "server/src/main.ts",
+    ],
     rules: { "no-console": "off", "@typescript-eslint/no-explicit-any": "off" },
   },
 );

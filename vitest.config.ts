@@ -1,3 +1,4 @@
+import react from "@vitejs/plugin-react";
 import { createRequire } from "node:module";
 import { defineConfig } from "vitest/config";
 
@@ -29,6 +30,30 @@ export default defineConfig({
       },
       integration("pglite"),
       integration("postgres"),
+      {
+        extends: true,
+        plugins: [react()],
+        test: {
+          name: "client",
+          include: ["client/src/**/*.test.{ts,tsx}"],
+          environment: "jsdom",
+          setupFiles: ["client/src/test/setup.ts"],
+        },
+      },
+      {
+        // Real Chromium (Debian's) driven by playwright-core, against the built client served by a
+        // real server. `npm test` builds the client first.
+        extends: true,
+        test: {
+          name: "browser",
+          include: ["client/e2e/**/*.e2e.ts"],
+          env: { TEST_DATABASE: "pglite" },
+          globalSetup: ["server/test/helpers/global-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -5,6 +5,7 @@ import path from "node:path";
 import { root, run } from "./lib.mjs";
 
 run("node", ["scripts/build.mjs", "--if-stale"]);
+// bench/client-size.mjs reads the build output; the others start the built server.
 const wanted = process.argv.slice(2);
 const all = fs
   .readdirSync(path.join(root, "bench"))

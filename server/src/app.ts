@@ -16,6 +16,7 @@ import { createApolloServer } from "./graphql/apollo.js";
 import type { GraphQLContext } from "./graphql/context.js";
 import { buildGraphQLSchema } from "./graphql/schema.js";
 import { attachGraphQLWebSocket } from "./graphql/websocket.js";
+import { clientRouter } from "./http/client-static.js";
 import { ideRouter } from "./http/ide.js";
 import { clientAddress, restErrorHandler, sessionMiddleware, sessionOf } from "./http/rest-kit.js";
 import { createMailer } from "./mail/mailer.js";
@@ -130,6 +131,10 @@ async function serve(config: Config, logger: Logger, db: Database): Promise<App>
   });
   api.use(restErrorHandler(logger));
   app.use("/api", api);
+  app.use(clientRouter(config.clientDir));
+  app.use((_req, res) => {
+    res.status(404).type("text/plain").send("Not found");
+  });
   app.use(restErrorHandler(logger));
 
   const ws = attachGraphQLWebSocket({

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { CLIENT_DIST_DIR } from "./paths.js";
 
 // Every setting of the server, read and validated in one place. A bad value stops start-up with a
 // message that names the variable (see loadConfig).
@@ -80,6 +81,7 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: positiveInt().default(10_000),
   // Behind a load balancer: "true", a hop count, or addresses/subnets (Express's "trust proxy").
   TRUST_PROXY: z.string().default("false"),
+  CLIENT_DIR: z.string().min(1).default(CLIENT_DIST_DIR),
 });
 
 export type Config = {
@@ -108,6 +110,8 @@ export type Config = {
   logLevel: string;
   shutdownTimeoutMs: number;
   trustProxy: boolean | number | string;
+  /** The built client served at / (nothing is served there when it is not built). */
+  clientDir: string;
 };
 
 export class ConfigError extends Error {
@@ -172,6 +176,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    clientDir: path.resolve(e.CLIENT_DIR),
   };
 }
 

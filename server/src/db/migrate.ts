@@ -1,13 +1,14 @@
 import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { PROJECT_ROOT } from "../config/paths.js";
 import type { SqlConnection, SqlRunner } from "./database.js";
 
 // Applies prisma/migrations in order and records each in Prisma Migrate's own `_prisma_migrations`
 // table with Prisma's checksum (SHA-256 of migration.sql), so `prisma migrate deploy|status` on a
 // machine with the native engine sees exactly the same history. Running again applies nothing.
 
-export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, "../../../prisma/migrations");
+export const MIGRATIONS_DIR = path.join(PROJECT_ROOT, "prisma", "migrations");
 
 export type Migration = { name: string; sql: string; checksum: string };
 

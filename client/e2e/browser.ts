@@ -1,0 +1,45 @@
+import { type Browser, chromium, type Page } from "playwright-core";
+import { startTestApp, type TestApp } from "../../server/test/helpers/test-app.js";
+
+// Debian's Chromium, driven by playwright-core: no browser download. The flags keep it off the
+// network (this machine has none) and let it run as root in CI.
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export type BrowserHarness = {
+  app: TestApp;
+  browser: Browser;
+  newPage(options?: { width?: number; height?: number }): Promise<Page>;
+  close(): Promise<void>;
+};
+
+/** A real server (embedded database, the built client) and a real Chromium. */
+export async function startBrowserHarness(env: Record<string, string> = {}): Promise<BrowserHarness> {
+  const app = await startTestApp(env);
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  const pages: Page[] = [];
+  return {
+    app,
+    browser,
+    async newPage({ width = 1280, height = 800 } = {}) {
+      const context = await browser.newContext({ viewport: { width, height }, baseURL: app.url });
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      pages.push(page);
+      return page;
+    },
+    async close() {
+      await browser.close();
+      await app.stop();
+    },
+  };
+}

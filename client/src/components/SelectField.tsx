@@ -1,0 +1,60 @@
+import type { ChangeEvent, ReactNode } from "react";
+import styles from "./FormField.module.css";
+
+type SelectFieldProps = {
+  label: string;
+  id: string;
+  name: string;
+  value: string;
+  onChange: (event: ChangeEvent<HTMLSelectElement>) => void;
+  error?: string | undefined;
+  required?: boolean;
+  disabled?: boolean;
+  children: ReactNode;
+};
+
+/** A labelled select with the same required asterisk and inline error as FormField. */
+export function SelectField({
+  label,
+  id,
+  name,
+  value,
+  onChange,
+  error,
+  required,
+  disabled,
+  children,
+}: SelectFieldProps) {
+  const errorId = `${id}-error`;
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+        {required ? (
+          <span className={styles.required} aria-hidden="true">
+            {" "}
+            *
+          </span>
+        ) : null}
+      </label>
+      <select
+        id={id}
+        name={name}
+        value={value}
+        onChange={onChange}
+        required={required}
+        disabled={disabled}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        className={[styles.input, error ? styles.invalid : null].filter(Boolean).join(" ")}
+      >
+        {children}
+      </select>
+      {error ? (
+        <p id={errorId} className={styles.error} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+import { ScreenInProgress } from "../../../components/ScreenInProgress";
+
+export default function AdminDashboardPage() {
+  return <ScreenInProgress title="Admin Dashboard" />;
+}

@@ -1,0 +1,5 @@
+import { ScreenInProgress } from "../../../components/ScreenInProgress";
+
+export default function AdminUsersPage() {
+  return <ScreenInProgress title="Manage Users" />;
+}

@@ -1,0 +1,5 @@
+import { ScreenInProgress } from "../../../components/ScreenInProgress";
+
+export default function BooksPage() {
+  return <ScreenInProgress title="Explore Books" />;
+}

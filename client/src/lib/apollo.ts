@@ -1,0 +1,58 @@
+import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from "@apollo/client";
+import { CombinedGraphQLErrors, ServerError } from "@apollo/client/errors";
+import { SetContextLink } from "@apollo/client/link/context";
+import { ErrorLink } from "@apollo/client/link/error";
+import { GraphQLWsLink } from "@apollo/client/link/subscriptions";
+import { OperationTypeNode } from "graphql";
+import { createClient } from "graphql-ws";
+
+export type ApolloOptions = {
+  getToken: () => string | null;
+  /** Called on any 401 (or UNAUTHENTICATED error): the session ends. */
+  onUnauthenticated: () => void;
+  uri?: string;
+};
+
+export function isUnauthenticated(error: unknown): boolean {
+  if (ServerError.is(error) && error.statusCode === 401) {
+    return true;
+  }
+  return CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === "UNAUTHENTICATED");
+}
+
+/**
+ * Queries and mutations over HTTP, subscriptions over graphql-ws, both to this origin's /graphql
+ * and both carrying the session token (header, and connection params for the WebSocket).
+ */
+export function createApolloClient({ getToken, onUnauthenticated, uri = "/graphql" }: ApolloOptions) {
+  const http = new HttpLink({ uri });
+  const auth = new SetContextLink((prev) => {
+    const token = getToken();
+    return token ? { headers: { ...prev.headers, authorization: `Bearer ${token}` } } : {};
+  });
+  const errors = new ErrorLink(({ error, operation }) => {
+    // A failed sign-in is not a lost session.
+    if (operation.operationName !== "Login" && isUnauthenticated(error)) {
+      onUnauthenticated();
+    }
+  });
+  const wsUrl = new URL(uri, window.location.href);
+  wsUrl.protocol = wsUrl.protocol === "https:" ? "wss:" : "ws:";
+  const ws = new GraphQLWsLink(
+    createClient({
+      url: wsUrl.toString(),
+      lazy: true,
+      retryAttempts: Infinity,
+      connectionParams: () => {
+        const token = getToken();
+        return token ? { authorization: `Bearer ${token}` } : {};
+      },
+    }),
+  );
+  const link = ApolloLink.split(
+    ({ operationType }) => operationType === OperationTypeNode.SUBSCRIPTION,
+    ws,
+    ApolloLink.from([errors, auth, http]),
+  );
+  return new ApolloClient({ link, cache: new InMemoryCache() });
+}
