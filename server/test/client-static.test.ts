@@ -12,7 +12,10 @@ describe("serving the built client", () => {
   beforeAll(async () => {
     clientDir = fs.mkdtempSync(path.join(os.tmpdir(), "rr-client-"));
     fs.mkdirSync(path.join(clientDir, "assets"));
-    fs.writeFileSync(path.join(clientDir, "index.html"), "<!doctype html><title>Reading Room</title><div id=root></div>");
+    fs.writeFileSync(
+      path.join(clientDir, "index.html"),
+      "<!doctype html><title>Reading Room</title><div id=root></div>",
+    );
     fs.writeFileSync(path.join(clientDir, "assets", "main-abc123.js"), "console.log('hi')");
     fs.writeFileSync(path.join(clientDir, "favicon.svg"), "<svg/>");
     app = await startTestApp({ CLIENT_DIR: clientDir });

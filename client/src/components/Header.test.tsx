@@ -154,9 +154,9 @@ describe("Header", () => {
     expect(calls.map((call) => call.operationName)).toEqual(["Me"]);
   });
 
-  // BUG: Header.signOut calls logout() before navigate("/"). The guarded page re-renders signed out
-  // first and RequireAuth's <Navigate to="/login"> interrupts the navigation to "/".
-  it("BUG: 'Sign out' from a signed-in-only page goes to /, not to /login", async () => {
+  // The guarded page re-renders signed out before the navigation to "/" lands: it must not send the
+  // user to /login instead.
+  it("'Sign out' from a signed-in-only page goes to /, not to /login", async () => {
     const { user, router } = renderHeader({ user: buildUser({ displayName: "Ada" }), path: "/dashboard" });
     expect(screen.getByRole("heading", { name: "Dashboard page" })).toBeTruthy();
     await user.click(screen.getByRole("button", { name: "Ada" }));

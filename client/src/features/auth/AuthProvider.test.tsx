@@ -159,10 +159,8 @@ describe("AuthProvider", () => {
     expect(calls.map((call) => call.operationName)).toEqual(["Me"]);
   });
 
-  // BUG: readStoredSession (lib/session.ts) clears a still-valid token when no user is stored
-  // beside it, so AuthProvider's "valid token without a user: ask the server" start state
-  // (initialState, status "loading") can never happen and the session is lost without asking.
-  it("BUG: a valid stored token without a stored user is confirmed with the server", async () => {
+  // A still-valid token without a stored user is not thrown away: the server says who it is.
+  it("confirms a valid stored token without a stored user with the server", async () => {
     const token = tokenExpiringIn(3600);
     window.localStorage.setItem(TOKEN_KEY, token);
     const me = buildUser({ displayName: "Ada", email: "ada@school.test" });
