@@ -1,6 +1,8 @@
 import { CombinedGraphQLErrors, ServerError, ServerParseError } from "@apollo/client/errors";
+import { AuthError } from "./auth-errors";
+import { NO_RESPONSE } from "./messages";
 
-export const NO_RESPONSE_MESSAGE = "No response from server. Please check your connection";
+export const NO_RESPONSE_MESSAGE = NO_RESPONSE;
 
 /**
  * The message to show for a failed call, as the spec's error catalogue says: the server's own
@@ -30,6 +32,9 @@ export function errorMessage(error: unknown, fallback: string): string {
 
 /** Per-field messages the server sent with a validation error ({ email: "Email is invalid" }). */
 export function fieldErrors(error: unknown): Record<string, string> {
+  if (error instanceof AuthError) {
+    return error.fields;
+  }
   if (CombinedGraphQLErrors.is(error)) {
     const fields = error.errors[0]?.extensions?.fields;
     if (fields && typeof fields === "object") {

@@ -12,6 +12,7 @@ import {
   storeUser,
   tokenExpiry,
 } from "../../lib/session";
+import { AUTH_FALLBACKS, AuthError, toAuthError } from "../../lib/auth-errors";
 import { looksUnauthenticated, onUnauthenticated } from "../../lib/session-events";
 import { LoginDocument, MeDocument, RegisterDocument } from "./graphql/auth";
 
@@ -26,13 +27,15 @@ export type AuthContextValue = {
   logout(options?: { signedOut?: boolean }): void;
   /** True after the user signed out themselves (guards then send them home, not to /login). */
   signedOut: boolean;
+  /** The last sign-in or registration error (also thrown to the caller). */
+  error: string | null;
 };
 
 export const INVALID_RESPONSE_MESSAGE = "Invalid response from server";
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
-type State = { status: AuthStatus; user: SessionUser | null; signedOut?: boolean };
+type State = { status: AuthStatus; user: SessionUser | null; signedOut?: boolean; error?: string | null };
 
 function initialState(): State {
   const stored = readStoredSession();
@@ -124,23 +127,36 @@ export function AuthProvider({
       status: state.status,
       user: state.user,
       signedOut: state.signedOut === true,
+      error: state.error ?? null,
       async login({ email, password, rememberMe }) {
-        const client = await loadClient();
-        const { data } = await client.mutate({ mutation: LoginDocument, variables: { input: { email, password } } });
-        const token = data?.login.token;
-        if (!token || !data?.login.user) {
-          throw new Error(INVALID_RESPONSE_MESSAGE);
+        try {
+          const client = await loadClient();
+          const { data } = await client.mutate({ mutation: LoginDocument, variables: { input: { email, password } } });
+          const token = data?.login.token;
+          if (!token || !data?.login.user) {
+            throw new AuthError(INVALID_RESPONSE_MESSAGE);
+          }
+          const user = toSessionUser(data.login.user as SessionUser);
+          storeSession({ token, user }, rememberMe);
+          setState({ status: "authenticated", user });
+          return user;
+        } catch (error) {
+          const failure = toAuthError(error, AUTH_FALLBACKS.login);
+          setState((s) => ({ ...s, error: failure.message }));
+          throw failure;
         }
-        const user = toSessionUser(data.login.user as SessionUser);
-        storeSession({ token, user }, rememberMe);
-        setState({ status: "authenticated", user });
-        return user;
       },
       async register(input) {
-        const client = await loadClient();
-        const { data } = await client.mutate({ mutation: RegisterDocument, variables: { input } });
-        if (!data?.register.token) {
-          throw new Error(INVALID_RESPONSE_MESSAGE);
+        try {
+          const client = await loadClient();
+          const { data } = await client.mutate({ mutation: RegisterDocument, variables: { input } });
+          if (!data?.register.token) {
+            throw new AuthError(INVALID_RESPONSE_MESSAGE);
+          }
+        } catch (error) {
+          const failure = toAuthError(error, AUTH_FALLBACKS.register);
+          setState((s) => ({ ...s, error: failure.message }));
+          throw failure;
         }
       },
       logout,

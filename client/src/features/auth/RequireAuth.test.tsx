@@ -17,6 +17,7 @@ function setAuth(status: AuthContextValue["status"], role?: SessionUser["role"])
     status,
     user,
     signedOut: false,
+    error: null,
     login: vi.fn(),
     register: vi.fn(),
     logout: vi.fn(),

@@ -17,7 +17,7 @@ export function newPasswordErrors(password: string, confirmPassword: string): Er
   if (!password) {
     errors.password = "Password is required";
   } else if (password.length < MIN_PASSWORD_LENGTH) {
-    errors.password = `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
+    errors.password = "Password must be at least 6 characters";
   }
   if (password !== confirmPassword) {
     errors.confirmPassword = "Passwords do not match";

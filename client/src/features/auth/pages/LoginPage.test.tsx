@@ -194,7 +194,8 @@ describe("LoginPage", () => {
     expect(await screen.findByText("Too many sign-in attempts. Try again in a minute.")).toBeTruthy();
   });
 
-  it("falls back to 'Failed to login. Please try again.'", async () => {
+  // The auth layer's fallback (spec 8) comes first: a server error without an error field.
+  it("falls back to 'Authentication failed' when the server's answer has no message", async () => {
     const bodyText = "<html>Bad Gateway</html>";
     const { user, email, password, signIn } = renderLogin({
       Login: new ServerError("Response not successful", {
@@ -205,7 +206,7 @@ describe("LoginPage", () => {
     await user.type(email(), "ada@school.test");
     await user.type(password(), "secret123");
     await user.click(signIn());
-    expect(await screen.findByText("Failed to login. Please try again.")).toBeTruthy();
+    expect(await screen.findByText("Authentication failed")).toBeTruthy();
   });
 
   it("says there was no response when the network fails", async () => {

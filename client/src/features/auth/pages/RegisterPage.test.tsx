@@ -194,11 +194,12 @@ describe("RegisterPage", () => {
     expect(screen.getByRole("heading", { name: "Create Account" })).toBeTruthy();
   });
 
-  it("falls back to 'Failed to register. Please try again.'", async () => {
+  // The auth layer's fallback (spec 8) comes first: a server error without a message.
+  it("falls back to 'Registration failed' when the server's error has no message", async () => {
     const { user, submit, fillValid } = await renderRegister({ Register: graphqlError("") });
     await fillValid();
     await user.click(submit());
-    expect(await screen.findByText("Failed to register. Please try again.")).toBeTruthy();
+    expect(await screen.findByText("Registration failed")).toBeTruthy();
     expect(submit().textContent).toBe("Create Account");
   });
 

@@ -182,7 +182,7 @@ export default function LandingPage() {
 
       <section className={`container ${styles.section}`} aria-labelledby="landing-benefits">
         <h2 id="landing-benefits" className={styles.sectionTitle}>
-          Benefits for Teachers &amp; Students
+          {"Benefits for Teachers & Students"}
         </h2>
         <div className={styles.benefitGrid}>
           <BenefitList id="landing-benefits-teachers" title="For Teachers" items={TEACHER_BENEFITS} />
