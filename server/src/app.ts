@@ -22,6 +22,8 @@ import { clientAddress, restErrorHandler, sessionMiddleware, sessionOf } from ".
 import { createMailer } from "./mail/mailer.js";
 import { outboxRoutes } from "./mail/outbox.routes.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
+import { reviewRoutes } from "./modules/books/book.routes.js";
+import { coverRoutes } from "./modules/covers/cover.routes.js";
 import { userRoutes } from "./modules/users/user.routes.js";
 import { createAppPubSub } from "./pubsub/pubsub.js";
 import { createServices, type Services } from "./services.js";
@@ -54,7 +56,10 @@ export function createLogger(config: Pick<Config, "logLevel">): Logger {
 
 /** Opens the database (migrating and seeding it), then serves HTTP and WebSocket on config.port. */
 export async function startApp(config: Config, logger: Logger = createLogger(config)): Promise<App> {
-  const db = await openDatabase(config.database);
+  const db = await openDatabase(config.database, {
+    logQueries: config.logQueries,
+    onQuery: (sql, durationMs) => logger.debug({ sql, durationMs }, "sql"),
+  });
   try {
     return await serve(config, logger, db);
   } catch (error) {
@@ -123,6 +128,7 @@ async function serve(config: Config, logger: Logger, db: Database): Promise<App>
   api.use(json, sessionMiddleware(resolveSession));
   api.use(authRoutes(services));
   api.use(userRoutes(services));
+  api.use(reviewRoutes(services));
   if (mailer.kind === "outbox" && config.env !== "production") {
     api.use(outboxRoutes(db.prisma));
   }
@@ -131,6 +137,7 @@ async function serve(config: Config, logger: Logger, db: Database): Promise<App>
   });
   api.use(restErrorHandler(logger));
   app.use("/api", api);
+  app.use(coverRoutes(services));
   app.use(clientRouter(config.clientDir));
   app.use((_req, res) => {
     res.status(404).type("text/plain").send("Not found");

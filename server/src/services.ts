@@ -5,6 +5,9 @@ import type { Config } from "./config/config.js";
 import type { PrismaClient } from "./generated/prisma/client.js";
 import type { Mailer } from "./mail/mailer.js";
 import { createAuthService } from "./modules/auth/auth.service.js";
+import { createBookService } from "./modules/books/book.service.js";
+import { createCoverService } from "./modules/covers/cover.service.js";
+import { allowAllModerator } from "./modules/moderation/text-moderator.js";
 import { createSchoolService } from "./modules/schools/school.service.js";
 import { createUserService } from "./modules/users/user.service.js";
 import type { AppPubSub } from "./pubsub/pubsub.js";
@@ -35,6 +38,8 @@ export function createServices(deps: ServiceDeps) {
     }),
     users: createUserService(deps),
     schools: createSchoolService(deps),
+    covers: createCoverService(deps),
+    books: createBookService({ prisma: deps.prisma, moderator: allowAllModerator }),
   };
 }
 

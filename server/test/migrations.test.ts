@@ -119,7 +119,9 @@ describe("migrations", () => {
         await prisma.book.update({ where: { id: book.id }, data: { status: "published", pages: 12 } });
       },
       BookText: async () => {
-        await prisma.bookText.create({ data: { bookId: book.id, content: "Once upon a time", sizeBytes: 16 } });
+        await prisma.bookText.create({
+          data: { bookId: book.id, content: "Once upon a time", sizeBytes: 16, sha256: "x" },
+        });
         await prisma.bookText.update({ where: { bookId: book.id }, data: { content: "Twice" } });
         expect((await prisma.bookText.findUniqueOrThrow({ where: { bookId: book.id } })).content).toBe("Twice");
         await prisma.bookText.delete({ where: { bookId: book.id } });

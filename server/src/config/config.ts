@@ -65,6 +65,8 @@ const envSchema = z.object({
     message: "must be at least 8 characters",
   }),
   SEED_DEMO: boolean.optional(),
+  SEED_CATALOGUE: boolean.default(true),
+  LOG_QUERIES: boolean.default(false),
   SMTP_URL: optionalString.refine((v) => v === undefined || /^smtps?:\/\//.test(v), {
     message: "must be an smtp:// or smtps:// URL",
   }),
@@ -96,6 +98,10 @@ export type Config = {
   teacherSignupCode: string | undefined;
   admin: { email: string; password: string } | undefined;
   seedDemo: boolean;
+  /** The public-domain seed books (on by default; tests that build their own catalogue turn it off). */
+  seedCatalogue: boolean;
+  /** Count (and log at debug level) every SQL statement: a diagnostic, used by tests and benchmarks. */
+  logQueries: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
   passwordResetTtlSeconds: number;
@@ -162,6 +168,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     // Demo accounts are for trying the product on one machine, never for a real server.
     seedDemo: embedded ? (e.SEED_DEMO ?? true) : false,
+    seedCatalogue: e.SEED_CATALOGUE,
+    logQueries: e.LOG_QUERIES,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     passwordResetTtlSeconds: e.PASSWORD_RESET_TTL,

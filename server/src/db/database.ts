@@ -22,23 +22,42 @@ export type Database = {
   kind: "pglite" | "postgres";
   prisma: PrismaClient;
   sql: SqlRunner;
+  /** SQL statements run through Prisma so far (counted only with logQueries). */
+  queryCount(): number;
   close(): Promise<void>;
 };
+
+export type DatabaseOptions = { logQueries?: boolean; onQuery?: (sql: string, durationMs: number) => void };
+
+type Adapter = NonNullable<ConstructorParameters<typeof PrismaClient>[0]["adapter"]>;
+
+function createPrisma(adapter: Adapter, options: DatabaseOptions) {
+  let count = 0;
+  if (!options.logQueries) {
+    return { prisma: new PrismaClient({ adapter }), queryCount: () => count };
+  }
+  const prisma = new PrismaClient({ adapter, log: [{ emit: "event", level: "query" }] });
+  prisma.$on("query" as never, (event: { query: string; duration: number }) => {
+    count += 1;
+    options.onQuery?.(event.query, event.duration);
+  });
+  return { prisma: prisma as PrismaClient, queryCount: () => count };
+}
 
 // An arbitrary, fixed key: every instance that migrates the same database takes the same lock.
 const MIGRATION_LOCK_KEY = 72_707_301;
 
-export async function openDatabase(database: Config["database"]): Promise<Database> {
+export async function openDatabase(database: Config["database"], options: DatabaseOptions = {}): Promise<Database> {
   if (database.kind === "pglite") {
-    return openPglite(database.dataDir);
+    return openPglite(database.dataDir, options);
   }
-  return openPostgres(database.url, database.poolSize);
+  return openPostgres(database.url, database.poolSize, options);
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, options: DatabaseOptions): Promise<Database> {
   fs.mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir);
-  const prisma = new PrismaClient({ adapter: new PrismaPGlite(client) });
+  const { prisma, queryCount } = createPrisma(new PrismaPGlite(client), options);
   const connection: SqlConnection = {
     async exec(sql) {
       await client.exec(sql);
@@ -50,6 +69,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   return {
     kind: "pglite",
     prisma,
+    queryCount,
     sql: {
       ...connection,
       // PGlite lives inside this process and serves one connection: nobody else can migrate it.
@@ -62,14 +82,15 @@ async function openPglite(dataDir: string): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
+async function openPostgres(url: string, poolSize: number, options: DatabaseOptions): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client that errors (server restart) must not crash the process; the pool replaces it.
   pool.on("error", () => {});
-  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  const { prisma, queryCount } = createPrisma(new PrismaPg(pool), options);
   return {
     kind: "postgres",
     prisma,
+    queryCount,
     sql: {
       async exec(sql) {
         await pool.query(sql);

@@ -1,6 +1,7 @@
 import { hashPassword } from "../auth/passwords.js";
 import type { Config } from "../config/config.js";
 import type { PrismaClient, Role } from "../generated/prisma/client.js";
+import { type CatalogueReport, seedCatalogue } from "./seed-catalogue.js";
 import { SCHOOLS, schoolIdOf } from "./schools.js";
 
 // Seeding is idempotent: every step creates only what is missing, so each start may run it.
@@ -40,10 +41,19 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   },
 ];
 
-export type SeedReport = { schoolsCreated: number; adminCreated: boolean; demoAccounts: DemoAccount[] };
+export type SeedReport = {
+  schoolsCreated: number;
+  catalogue: CatalogueReport | null;
+  adminCreated: boolean;
+  demoAccounts: DemoAccount[];
+};
 
-export async function seed(prisma: PrismaClient, config: Pick<Config, "admin" | "seedDemo">): Promise<SeedReport> {
+export async function seed(
+  prisma: PrismaClient,
+  config: Pick<Config, "admin" | "seedDemo" | "seedCatalogue">,
+): Promise<SeedReport> {
   const schoolsCreated = await seedSchools(prisma);
+  const catalogue = config.seedCatalogue ? await seedCatalogue(prisma) : null;
   const adminCreated = config.admin
     ? await ensureUser(prisma, {
         role: "admin",
@@ -58,7 +68,7 @@ export async function seed(prisma: PrismaClient, config: Pick<Config, "admin" | 
       await ensureUser(prisma, account);
     }
   }
-  return { schoolsCreated, adminCreated, demoAccounts: config.seedDemo ? DEMO_ACCOUNTS : [] };
+  return { schoolsCreated, catalogue, adminCreated, demoAccounts: config.seedDemo ? DEMO_ACCOUNTS : [] };
 }
 
 async function seedSchools(prisma: PrismaClient): Promise<number> {

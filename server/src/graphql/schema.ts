@@ -2,13 +2,20 @@ import "reflect-metadata";
 import { type GraphQLSchema, lexicographicSortSchema, printSchema } from "graphql";
 import { buildSchema, type NonEmptyArray } from "type-graphql";
 import { AuthResolver } from "../modules/auth/auth.resolver.js";
+import { BookResolver } from "../modules/books/book.resolver.js";
 import { SchoolResolver } from "../modules/schools/school.resolver.js";
 import { AccountResolver, UserAdminResolver } from "../modules/users/user.resolver.js";
 import type { AppPubSub } from "../pubsub/pubsub.js";
 import { authChecker } from "./auth-checker.js";
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const resolvers: NonEmptyArray<Function> = [AuthResolver, SchoolResolver, AccountResolver, UserAdminResolver];
+export const resolvers: NonEmptyArray<Function> = [
+  AuthResolver,
+  SchoolResolver,
+  AccountResolver,
+  UserAdminResolver,
+  BookResolver,
+];
 
 export function buildGraphQLSchema(pubSub: AppPubSub): Promise<GraphQLSchema> {
   return buildSchema({
