@@ -201,7 +201,7 @@ export async function startIsolatedTestApp(
   await adminQuery(`CREATE DATABASE "${name}"`);
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
-  const app = await startTestApp({ ...env, DATABASE_URL: url.toString() });
+  const app = await startTestApp({ SEED_CATALOGUE: "false", ...env, DATABASE_URL: url.toString() });
   const stop = app.stop.bind(app);
   return Object.assign(app, {
     databaseUrl: url.toString(),

@@ -6,6 +6,7 @@ import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "../../src/db/database.js";
 import { migrate } from "../../src/db/migrate.js";
+import { seedCatalogue } from "../../src/db/seed-catalogue.js";
 
 // Once per run and per project: a migrated database for the integration tests.
 // - postgres: a throwaway database on the local server, dropped after the run.
@@ -32,6 +33,8 @@ export default async function setup(project: TestProject) {
     url.pathname = `/${name}`;
     const db = await openDatabase({ kind: "postgres", url: url.toString(), poolSize: 2 });
     await migrate(db.sql);
+    // Seeded once here; each test app then finds the catalogue unchanged.
+    await seedCatalogue(db.prisma);
     await db.close();
     project.provide("databaseUrl", url.toString());
     project.provide("pgliteTemplate", "");
@@ -46,6 +49,7 @@ export default async function setup(project: TestProject) {
   const dataDir = path.join(root, "pglite");
   const db = await openDatabase({ kind: "pglite", dataDir });
   await migrate(db.sql);
+  await seedCatalogue(db.prisma);
   await db.close();
   project.provide("databaseUrl", "");
   project.provide("pgliteTemplate", dataDir);
