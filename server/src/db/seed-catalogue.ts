@@ -77,9 +77,13 @@ export async function seedCatalogue(prisma: PrismaClient, dir = CATALOGUE_DIR): 
       ? await renderCover({ title: entry.title, author: entry.author, color: entry.coverColor })
       : null;
     await prisma.$transaction(async (tx) => {
-      const book = current
-        ? await tx.book.update({ where: { id: current.id }, data: fields, select: { id: true } })
-        : await tx.book.create({ data: { slug: entry.slug, ...fields }, select: { id: true } });
+      // An upsert by slug: two instances seeding a new database at once end with one copy.
+      const book = await tx.book.upsert({
+        where: { slug: entry.slug },
+        create: { slug: entry.slug, ...fields },
+        update: fields,
+        select: { id: true },
+      });
       const textData = { content: text, sizeBytes: Buffer.byteLength(text), sha256: textHash };
       await tx.bookText.upsert({
         where: { bookId: book.id },

@@ -97,6 +97,10 @@ export function presentBook(row: BookRow, reading: ReadingPayload | null = null)
 
 const readingId = (userId: string, bookId: string) => `${userId}_${bookId}`;
 
+/** Whose reviews a reader sees: their school's students (an admin without a school: everyone's). */
+const reviewerScope = (actor: Actor): Prisma.UserWhereInput =>
+  actor.role === "admin" && !actor.schoolId ? {} : { schoolId: actor.schoolId };
+
 const presentReading = (row: {
   id: string;
   bookId: string;
@@ -182,10 +186,12 @@ export function createBookService(deps: { prisma: PrismaClient; moderator: TextM
       }
       const filters: Prisma.BookWhereInput[] = [visibleBooksWhere(props.actor)];
       if (search) {
+        // A literal substring: % and _ are not wildcards to a reader.
+        const pattern = search.replace(/[\\%_]/g, "\\$&");
         filters.push({
           OR: [
-            { title: { contains: search, mode: "insensitive" } },
-            { author: { contains: search, mode: "insensitive" } },
+            { title: { contains: pattern, mode: "insensitive" } },
+            { author: { contains: pattern, mode: "insensitive" } },
           ],
         });
       }
@@ -229,10 +235,24 @@ export function createBookService(deps: { prisma: PrismaClient; moderator: TextM
       return rows.map((row) => row.genre);
     },
 
+    /**
+     * One book with the reader's reading record. Its rating and review count are those of the
+     * reviews the reader can see (their school's students), so the page's numbers match its list.
+     */
     async getBook(props: { actor: Actor; bookId: unknown }): Promise<BookPayload> {
       const book = await openBook(props.actor, props.bookId);
-      const reading = await prisma.userBook.findUnique({ where: { id: readingId(props.actor.id, book.id) } });
-      return presentBook(book, reading ? presentReading(reading) : null);
+      const [reading, ratings] = await Promise.all([
+        prisma.userBook.findUnique({ where: { id: readingId(props.actor.id, book.id) } }),
+        prisma.review.aggregate({
+          where: { bookId: book.id, user: { role: "student", ...reviewerScope(props.actor) } },
+          _sum: { rating: true },
+          _count: { _all: true },
+        }),
+      ]);
+      return presentBook(
+        { ...book, ratingSum: ratings._sum.rating ?? 0, ratingCount: ratings._count._all },
+        reading ? presentReading(reading) : null,
+      );
     },
 
     /** Check: read, lastReadAt now. Uncheck: not read, lastReadAt null. readingTime is kept. */
@@ -259,9 +279,8 @@ export function createBookService(deps: { prisma: PrismaClient; moderator: TextM
     /** The reviews of a book by students of the actor's school (every school for an admin), newest first. */
     async listReviews(props: { actor: Actor; bookId: unknown }): Promise<ReviewPayload[]> {
       const book = await openBook(props.actor, props.bookId);
-      const school = props.actor.role === "admin" && !props.actor.schoolId ? {} : { schoolId: props.actor.schoolId };
       const rows = await prisma.review.findMany({
-        where: { bookId: book.id, user: { role: "student", ...school } },
+        where: { bookId: book.id, user: { role: "student", ...reviewerScope(props.actor) } },
         orderBy: [{ updatedAt: "desc" }, { id: "asc" }],
         take: 200,
         select: {
@@ -287,7 +306,11 @@ export function createBookService(deps: { prisma: PrismaClient; moderator: TextM
       const row = await prisma.review.findUnique({
         where: { userId_bookId: { userId: props.actor.id, bookId: book.id } },
       });
-      return row ? { ...row, studentDisplayName: props.actor.displayName, isMine: true } : null;
+      if (!row) {
+        return null;
+      }
+      const { userId: _userId, ...review } = row;
+      return { ...review, studentDisplayName: props.actor.displayName, isMine: true };
     },
 
     /**
@@ -343,7 +366,8 @@ export function createBookService(deps: { prisma: PrismaClient; moderator: TextM
         });
         return saved;
       });
-      return { ...row, studentDisplayName: actor.displayName, isMine: true };
+      const { userId: _userId, ...review } = row;
+      return { ...review, studentDisplayName: actor.displayName, isMine: true };
     },
 
     /** The whole student dashboard in a fixed handful of statements, whatever the size of the catalogue. */

@@ -1,0 +1,170 @@
+#!/usr/bin/env node
+// Explore Books benchmark on PostgreSQL: the seeded catalogue plus 10,000 more books, a signed-in
+// student, and the Explore query (books(first: 24)) with no filter, with a search, with a genre and
+// with both, and the student dashboard, against GET /healthz (the same server's floor) as the baseline.
+// Usage: npm run bench -- explore   (or node bench/explore.mjs). Figures depend on the machine:
+// compare the ratios, which are measured in the same run.
+import { printTable, startServer } from "./lib.mjs";
+
+const EXTRA_BOOKS = Number(process.env.BENCH_BOOKS ?? 10_000);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
+// Each case stops at REQUESTS or after this many seconds, whichever comes first: the whole run
+// stays under about two minutes even on a busy machine.
+const CASE_SECONDS = Number(process.env.BENCH_CASE_SECONDS ?? 15);
+const CONCURRENCY = 50;
+
+/** Like lib.mjs's load(), bounded by time as well: req/s over the requests actually made. */
+async function load(fn, { total, concurrency, seconds = CASE_SECONDS }) {
+  const latencies = [];
+  let started = 0;
+  let failures = 0;
+  const t0 = performance.now();
+  const deadline = t0 + seconds * 1000;
+  const worker = async () => {
+    while (started < total && performance.now() < deadline) {
+      started += 1;
+      const t = performance.now();
+      try {
+        await fn();
+      } catch {
+        failures += 1;
+      }
+      latencies.push(performance.now() - t);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const elapsed = (performance.now() - t0) / 1000;
+  latencies.sort((a, b) => a - b);
+  const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
+  return { requests: latencies.length, rps: latencies.length / elapsed, p50: pct(50), p99: pct(99), failures };
+}
+
+const EXPLORE = `query Explore($search: String, $category: BookCategory, $genre: String, $first: Int, $after: String) {
+  books(search: $search, category: $category, genre: $genre, first: $first, after: $after) {
+    items { id title author category genre coverUrl coverLowUrl coverColor }
+    nextCursor
+    totalCount
+  }
+}`;
+
+// Varied, deterministic titles and authors: about a third of the titles contain "the".
+const ADJECTIVES = ["Silent", "Hidden", "Golden", "Lost", "Brave", "Secret", "Winter", "Little", "Distant", "Wild"];
+const NOUNS = ["Garden", "River", "Castle", "Island", "Forest", "Lantern", "Harbour", "Mountain", "Voyage", "Clock"];
+const LINKS = ["of the", "and the", "beyond", "under", "without", "in"];
+const PLACES = ["North", "Moon", "Sea", "City", "Valley", "Storm", "Kingdom", "Desert"];
+const FIRST = ["Ada", "Ben", "Chloe", "Dev", "Ella", "Farah", "George", "Hana", "Isaac", "Jomo", "Kate", "Leo"];
+const LAST = ["Adams", "Baker", "Chen", "Diaz", "Evans", "Fraser", "Gupta", "Hughes", "Iqbal", "Jones", "Khan"];
+const GENRES = ["fiction", "non-fiction", "science", "history", "literature", "poetry", "mystery", "adventure"];
+const CATEGORIES = ["primary", "secondary", "college"];
+const pick = (list, n) => list[n % list.length];
+
+function extraBook(i) {
+  const title =
+    i % 3 === 0
+      ? `${pick(ADJECTIVES, i)} ${pick(NOUNS, i >> 2)} ${pick(LINKS, i >> 3)} ${pick(PLACES, i >> 5)} ${i}`
+      : `${pick(ADJECTIVES, i >> 1)} ${pick(NOUNS, i)} ${pick(PLACES, i >> 4)} ${i}`;
+  return {
+    title,
+    author: `${pick(FIRST, i)} ${pick(LAST, i >> 3)}`,
+    category: pick(CATEGORIES, i >> 1),
+    genre: pick(GENRES, i >> 2),
+    description: `Bench book ${i}.`,
+    status: "published",
+    hasText: true,
+    hasCover: true,
+    coverVersion: "x",
+    coverColor: "#336699",
+  };
+}
+
+const started = performance.now();
+const server = await startServer("postgres");
+const { app } = server;
+const { url } = app;
+try {
+  for (let from = 0; from < EXTRA_BOOKS; from += 2000) {
+    const batch = Array.from({ length: Math.min(2000, EXTRA_BOOKS - from) }, (_, k) => extraBook(from + k));
+    await app.db.prisma.book.createMany({ data: batch });
+  }
+  // As after autovacuum: the planner knows the table's size.
+  await app.db.sql.exec('ANALYZE "Book"; ANALYZE "BookSchool"');
+
+  const registered = await fetch(`${url}/api/auth/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      email: "explorer@bench.readingroom.local",
+      password: "bench-password-42",
+      displayName: "Bench Explorer",
+      school: "Pimlico Academy",
+    }),
+  });
+  if (!registered.ok) {
+    throw new Error(`register: HTTP ${registered.status}: ${await registered.text()}`);
+  }
+  const { token } = await registered.json();
+  const headers = { "content-type": "application/json", authorization: `Bearer ${token}` };
+
+  /** One GraphQL request; throws on an HTTP or GraphQL error. Returns the data. */
+  const graphql = async (query, variables = {}) => {
+    const res = await fetch(`${url}/graphql`, { method: "POST", headers, body: JSON.stringify({ query, variables }) });
+    const body = await res.json();
+    if (!res.ok || body.errors) {
+      throw new Error(`HTTP ${res.status}: ${JSON.stringify(body.errors)}`);
+    }
+    return body.data;
+  };
+  const explore = async (variables) => (await graphql(EXPLORE, variables)).books;
+  const health = async () => {
+    const res = await fetch(`${url}/healthz`);
+    if (!res.ok) {
+      throw new Error(`HTTP ${res.status}`);
+    }
+    await res.arrayBuffer();
+  };
+
+  const cases = [
+    ["books(first: 24)", { first: 24 }],
+    ['books(first: 24, search: "the")', { first: 24, search: "the" }],
+    ['books(first: 24, genre: "history")', { first: 24, genre: "history" }],
+    ['search "the" + secondary + fiction', { first: 24, search: "the", category: "secondary", genre: "fiction" }],
+    ['books(first: 24, search: "zzz") (no match)', { first: 24, search: "zzz" }],
+  ];
+  const totals = {};
+  for (const [name, variables] of cases) {
+    const page = await explore(variables);
+    totals[name] = page.totalCount;
+  }
+  // The dashboard beside it: its recommendations rank the whole catalogue. The student read 5 books.
+  const firstPage = await explore({ first: 5, genre: "history" });
+  for (const book of firstPage.items) {
+    await graphql(`mutation { setBookRead(bookId: "${book.id}", read: true) { id } }`);
+  }
+  const dashboard = () =>
+    graphql("query { dashboard { booksRead readingTime recentBooks { id } recommendations { id } } }");
+  const setupSeconds = (performance.now() - started) / 1000;
+
+  // warm-up
+  await load(() => explore({ first: 24 }), { total: 200, concurrency: CONCURRENCY, seconds: 5 });
+
+  const baseline = await load(health, { total: REQUESTS, concurrency: CONCURRENCY });
+  const rows = [{ name: `GET /healthz (${baseline.requests} req)`, ...baseline }];
+  for (const [name, variables] of cases) {
+    const result = await load(() => explore(variables), { total: REQUESTS, concurrency: CONCURRENCY });
+    rows.push({
+      name: `${name}: ${totals[name]} hits (${result.requests} req)`,
+      ...result,
+      ratio: result.rps / baseline.rps,
+    });
+  }
+  const dash = await load(dashboard, { total: REQUESTS, concurrency: CONCURRENCY });
+  rows.push({ name: `dashboard (5 books read) (${dash.requests} req)`, ...dash, ratio: dash.rps / baseline.rps });
+  const bookCount = await app.db.prisma.book.count();
+  printTable(
+    `Explore on postgres: ${bookCount} books (${EXTRA_BOOKS} added), up to ${REQUESTS} requests or ${CASE_SECONDS} s per case, ${CONCURRENCY} in flight`,
+    rows,
+  );
+  console.log(`\nsetup ${setupSeconds.toFixed(1)} s, total ${((performance.now() - started) / 1000).toFixed(1)} s`);
+} finally {
+  await server.stop();
+}
