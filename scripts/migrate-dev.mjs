@@ -16,7 +16,15 @@ if (!name || !process.env.DATABASE_URL) {
 run("node", ["prisma/tools/prisma.mjs", "migrate", "deploy"]);
 const diff = spawnSync(
   "node",
-  ["prisma/tools/prisma.mjs", "migrate", "diff", "--from-config-datasource", "--to-schema", "prisma/schema.prisma", "--script"],
+  [
+    "prisma/tools/prisma.mjs",
+    "migrate",
+    "diff",
+    "--from-config-datasource",
+    "--to-schema",
+    "prisma/schema.prisma",
+    "--script",
+  ],
   { cwd: root, env: env(), encoding: "utf8" },
 );
 if (diff.status !== 0) {
