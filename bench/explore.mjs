@@ -4,7 +4,7 @@
 // with both, and the student dashboard, against GET /healthz (the same server's floor) as the baseline.
 // Usage: npm run bench -- explore   (or node bench/explore.mjs). Figures depend on the machine:
 // compare the ratios, which are measured in the same run.
-import { printTable, startServer } from "./lib.mjs";
+import { load as loadFor, printTable, startServer } from "./lib.mjs";
 
 const EXTRA_BOOKS = Number(process.env.BENCH_BOOKS ?? 10_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
@@ -13,31 +13,7 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const CASE_SECONDS = Number(process.env.BENCH_CASE_SECONDS ?? 15);
 const CONCURRENCY = 50;
 
-/** Like lib.mjs's load(), bounded by time as well: req/s over the requests actually made. */
-async function load(fn, { total, concurrency, seconds = CASE_SECONDS }) {
-  const latencies = [];
-  let started = 0;
-  let failures = 0;
-  const t0 = performance.now();
-  const deadline = t0 + seconds * 1000;
-  const worker = async () => {
-    while (started < total && performance.now() < deadline) {
-      started += 1;
-      const t = performance.now();
-      try {
-        await fn();
-      } catch {
-        failures += 1;
-      }
-      latencies.push(performance.now() - t);
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  const elapsed = (performance.now() - t0) / 1000;
-  latencies.sort((a, b) => a - b);
-  const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
-  return { requests: latencies.length, rps: latencies.length / elapsed, p50: pct(50), p99: pct(99), failures };
-}
+const load = (fn, options) => loadFor(fn, { seconds: CASE_SECONDS, ...options });
 
 const EXPLORE = `query Explore($search: String, $category: BookCategory, $genre: String, $first: Int, $after: String) {
   books(search: $search, category: $category, genre: $genre, first: $first, after: $after) {

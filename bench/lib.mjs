@@ -45,15 +45,19 @@ async function adminQuery(sql) {
   }
 }
 
-/** Runs `total` calls of `fn` with `concurrency` in flight; returns req/s and latency percentiles. */
-export async function load(fn, { total, concurrency }) {
+/**
+ * Runs `total` calls of `fn` with `concurrency` in flight, stopping early after `seconds`; returns
+ * req/s over the calls actually made and latency percentiles.
+ */
+export async function load(fn, { total, concurrency, seconds = Infinity }) {
   const latencies = [];
-  let next = 0;
+  let started = 0;
   let failures = 0;
-  const started = performance.now();
+  const t0 = performance.now();
+  const deadline = t0 + seconds * 1000;
   const worker = async () => {
-    while (next < total) {
-      next += 1;
+    while (started < total && performance.now() < deadline) {
+      started += 1;
       const t = performance.now();
       try {
         await fn();
@@ -64,10 +68,10 @@ export async function load(fn, { total, concurrency }) {
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
-  const seconds = (performance.now() - started) / 1000;
+  const elapsed = (performance.now() - t0) / 1000;
   latencies.sort((a, b) => a - b);
   const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
-  return { rps: total / seconds, p50: pct(50), p99: pct(99), failures };
+  return { requests: latencies.length, rps: latencies.length / elapsed, p50: pct(50), p99: pct(99), failures };
 }
 
 export async function expectOk(res) {

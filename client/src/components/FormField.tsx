@@ -1,4 +1,5 @@
 import type { ChangeEvent, InputHTMLAttributes } from "react";
+import { FieldError, FieldLabel } from "./FieldParts";
 import styles from "./FormField.module.css";
 
 type FormFieldProps = {
@@ -35,15 +36,7 @@ export function FormField({
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className={[styles.field, className].filter(Boolean).join(" ")}>
-      <label htmlFor={id} className={styles.label}>
-        {label}
-        {required ? (
-          <span className={styles.required} aria-hidden="true">
-            {" "}
-            *
-          </span>
-        ) : null}
-      </label>
+      <FieldLabel htmlFor={id} label={label} required={required} />
       {hint ? (
         <p id={hintId} className={styles.hint}>
           {hint}
@@ -63,11 +56,7 @@ export function FormField({
         className={[styles.input, error ? styles.invalid : null].filter(Boolean).join(" ")}
         {...rest}
       />
-      {error ? (
-        <p id={errorId} className={styles.error} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { ChangeEvent, ReactNode } from "react";
+import { FieldError, FieldLabel } from "./FieldParts";
 import styles from "./FormField.module.css";
 
 type SelectFieldProps = {
@@ -28,15 +29,7 @@ export function SelectField({
   const errorId = `${id}-error`;
   return (
     <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>
-        {label}
-        {required ? (
-          <span className={styles.required} aria-hidden="true">
-            {" "}
-            *
-          </span>
-        ) : null}
-      </label>
+      <FieldLabel htmlFor={id} label={label} required={required} />
       <select
         id={id}
         name={name}
@@ -50,11 +43,7 @@ export function SelectField({
       >
         {children}
       </select>
-      {error ? (
-        <p id={errorId} className={styles.error} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }

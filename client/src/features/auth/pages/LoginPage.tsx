@@ -11,6 +11,7 @@ import { RequestPasswordResetDocument } from "../graphql/auth";
 import { useForm } from "../useForm";
 import { emailError, hasErrors, validateLogin } from "../validation";
 import styles from "./AuthPage.module.css";
+import { Notice } from "../../../components/Notice";
 
 type LocationState = { from?: { pathname?: string; search?: string }; message?: string } | null;
 
@@ -77,11 +78,7 @@ export default function LoginPage() {
         <div aria-live="polite">
           {state?.message ? <p className="notice notice--success">{state.message}</p> : null}
           {resetNotice ? <p className="notice notice--success">{resetNotice}</p> : null}
-          {formError ? (
-            <p className="notice notice--error" role="alert">
-              {formError}
-            </p>
-          ) : null}
+          {formError ? <Notice tone="error">{formError}</Notice> : null}
         </div>
         <form onSubmit={onSubmit} noValidate>
           <FormField

@@ -11,6 +11,7 @@ import { SchoolsDocument } from "../graphql/auth";
 import { useForm } from "../useForm";
 import { hasErrors, type RegisterForm, validateRegister } from "../validation";
 import styles from "./AuthPage.module.css";
+import { Notice } from "../../../components/Notice";
 
 export const REGISTERED_MESSAGE = "Registration successful! Please log in with your new account.";
 
@@ -61,13 +62,7 @@ export default function RegisterPage() {
       <Card className={styles.card}>
         <h1 className={styles.title}>Create Account</h1>
         <p className={styles.subtitle}>Join your school&apos;s Reading Room</p>
-        <div aria-live="polite">
-          {formError ? (
-            <p className="notice notice--error" role="alert">
-              {formError}
-            </p>
-          ) : null}
-        </div>
+        <div aria-live="polite">{formError ? <Notice tone="error">{formError}</Notice> : null}</div>
         <form onSubmit={onSubmit} noValidate>
           <FormField
             label="Full name"

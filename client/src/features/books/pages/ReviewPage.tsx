@@ -12,6 +12,7 @@ import { bookLoadErrorMessage } from "../components/bookErrors";
 import { StarRatingInput } from "../components/StarRatingInput";
 import { BookDetailDocument, ReviewFormDocument, SubmitReviewDocument } from "../graphql/books";
 import styles from "./ReviewPage.module.css";
+import { Notice } from "../../../components/Notice";
 
 /** Spec 9: rating 1-5, default 5. The server takes at most 2000 characters of text. */
 export const DEFAULT_RATING = 5;
@@ -124,16 +125,8 @@ function ReviewForm({ bookId, title, author, initialRating, initialText, editing
           <span className={styles.bookTitle}>{title}</span> <span className={styles.author}>by {author}</span>
         </p>
         <div aria-live="polite">
-          {restricted ? (
-            <p className="notice notice--error" role="alert">
-              {RESTRICTED_NOTICE}
-            </p>
-          ) : null}
-          {formError ? (
-            <p className="notice notice--error" role="alert">
-              {formError}
-            </p>
-          ) : null}
+          {restricted ? <Notice tone="error">{RESTRICTED_NOTICE}</Notice> : null}
+          {formError ? <Notice tone="error">{formError}</Notice> : null}
         </div>
         <form onSubmit={onSubmit} noValidate>
           <StarRatingInput name="rating" value={rating} onChange={setRating} disabled={busy} />
