@@ -1,10 +1,10 @@
 import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from "@apollo/client";
-import { CombinedGraphQLErrors, ServerError } from "@apollo/client/errors";
 import { SetContextLink } from "@apollo/client/link/context";
 import { ErrorLink } from "@apollo/client/link/error";
 import { GraphQLWsLink } from "@apollo/client/link/subscriptions";
 import { OperationTypeNode } from "graphql";
 import { createClient } from "graphql-ws";
+import { looksUnauthenticated } from "./session-events";
 
 export type ApolloOptions = {
   getToken: () => string | null;
@@ -13,12 +13,8 @@ export type ApolloOptions = {
   uri?: string;
 };
 
-export function isUnauthenticated(error: unknown): boolean {
-  if (ServerError.is(error) && error.statusCode === 401) {
-    return true;
-  }
-  return CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === "UNAUTHENTICATED");
-}
+/** A 401, or a GraphQL error with code UNAUTHENTICATED (one rule, shared with AuthProvider). */
+export const isUnauthenticated = looksUnauthenticated;
 
 /**
  * Queries and mutations over HTTP, subscriptions over graphql-ws, both to this origin's /graphql

@@ -1,5 +1,5 @@
-import { CombinedGraphQLErrors, ServerError, ServerParseError } from "@apollo/client/errors";
-import { AuthError } from "./auth-errors";
+import { CombinedGraphQLErrors, ServerError } from "@apollo/client/errors";
+import { toAuthError } from "./auth-errors";
 import { NO_RESPONSE } from "./messages";
 
 export const NO_RESPONSE_MESSAGE = NO_RESPONSE;
@@ -7,41 +7,15 @@ export const NO_RESPONSE_MESSAGE = NO_RESPONSE;
 /**
  * The message to show for a failed call, as the spec's error catalogue says: the server's own
  * error message; "No response from server..." when nothing came back; else the fallback.
+ * The same reading of a failure as the auth layer's (toAuthError), with one fallback.
  */
 export function errorMessage(error: unknown, fallback: string): string {
-  if (CombinedGraphQLErrors.is(error)) {
-    return error.errors[0]?.message || fallback;
-  }
-  if (ServerError.is(error)) {
-    try {
-      const body = JSON.parse(error.bodyText) as { error?: string; errors?: { message?: string }[] };
-      return body.error ?? body.errors?.[0]?.message ?? fallback;
-    } catch {
-      return fallback;
-    }
-  }
-  if (ServerParseError.is(error)) {
-    return fallback;
-  }
-  if (error instanceof TypeError) {
-    // fetch() rejects with a TypeError when no response arrives at all.
-    return NO_RESPONSE_MESSAGE;
-  }
-  return error instanceof Error && error.message ? error.message : fallback;
+  return toAuthError(error, { server: fallback, setup: fallback }).message;
 }
 
 /** Per-field messages the server sent with a validation error ({ email: "Email is invalid" }). */
 export function fieldErrors(error: unknown): Record<string, string> {
-  if (error instanceof AuthError) {
-    return error.fields;
-  }
-  if (CombinedGraphQLErrors.is(error)) {
-    const fields = error.errors[0]?.extensions?.fields;
-    if (fields && typeof fields === "object") {
-      return fields as Record<string, string>;
-    }
-  }
-  return {};
+  return toAuthError(error, { server: "", setup: "" }).fields;
 }
 
 /** True for the spec's restricted-account case: HTTP 423 or a message containing "Account restricted". */
