@@ -1,13 +1,12 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATALOGUE_DIR, readCatalogue, seedCatalogue } from "../src/db/seed-catalogue.js";
 import { coverVersionOf } from "../src/modules/covers/cover.service.js";
 import { BOOKS } from "./helpers/book-factory.js";
-import { ADMIN_URL } from "./helpers/global-setup.js";
+import { createThrowawayDatabase } from "./helpers/global-setup.js";
 import { startTestApp, type TestApp } from "./helpers/test-app.js";
 
 // The public-domain catalogue (prisma/seed/catalogue): 24 books with generated covers and their
@@ -232,23 +231,10 @@ describe.runIf(onPglite)("catalogue seed after a change (PGlite: a database of i
 // migrator takes an advisory lock, and the catalogue seed must be just as safe. A database of its
 // own, dropped afterwards; the shared catalogue is not touched.
 describe.runIf(onPostgres)("two instances starting together on a fresh PostgreSQL database", () => {
-  async function adminQuery(sql: string) {
-    const client = new pg.Client({ connectionString: ADMIN_URL });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  }
-
   it("both start, with one copy of each book", { timeout: 120_000 }, async () => {
-    const name = `rr_test_seed_${process.pid}_${randomBytes(4).toString("hex")}`;
-    await adminQuery(`CREATE DATABASE "${name}"`);
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${name}`;
+    const database = await createThrowawayDatabase("rr_test_seed");
     const started = await Promise.allSettled(
-      [1, 2].map(() => startTestApp({ DATABASE_URL: url.toString(), SEED_CATALOGUE: "true" })),
+      [1, 2].map(() => startTestApp({ DATABASE_URL: database.url, SEED_CATALOGUE: "true" })),
     );
     const apps = started.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
     try {
@@ -269,7 +255,7 @@ describe.runIf(onPostgres)("two instances starting together on a fresh PostgreSQ
       expect(await seedCatalogue(first.db.prisma)).toEqual({ created: 0, updated: 0, unchanged: 24 });
     } finally {
       await Promise.all(apps.map((app) => app.stop()));
-      await adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await database.drop();
     }
   });
 });

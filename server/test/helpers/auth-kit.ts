@@ -1,10 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { createClient, type Client } from "graphql-ws";
 import { SignJWT } from "jose";
-import pg from "pg";
 import { expect, inject, vi } from "vitest";
 import WebSocket from "ws";
-import { ADMIN_URL } from "./global-setup.js";
+import { createThrowawayDatabase } from "./global-setup.js";
 import { startTestApp, type TestApp, uniqueEmail } from "./test-app.js";
 
 // Shared pieces of the account tests (auth, password reset, roles, subscriptions).
@@ -197,27 +196,14 @@ export async function startIsolatedTestApp(
   if (!inject("databaseUrl")) {
     return Object.assign(await startTestApp(env), { databaseUrl: "" });
   }
-  const name = `rr_test_iso_${process.pid}_${randomBytes(4).toString("hex")}`;
-  await adminQuery(`CREATE DATABASE "${name}"`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const app = await startTestApp({ SEED_CATALOGUE: "false", ...env, DATABASE_URL: url.toString() });
+  const database = await createThrowawayDatabase("rr_test_iso");
+  const app = await startTestApp({ SEED_CATALOGUE: "false", ...env, DATABASE_URL: database.url });
   const stop = app.stop.bind(app);
   return Object.assign(app, {
-    databaseUrl: url.toString(),
+    databaseUrl: database.url,
     async stop() {
       await stop();
-      await adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await database.drop();
     },
   });
-}
-
-async function adminQuery(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
 }

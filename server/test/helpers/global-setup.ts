@@ -14,6 +14,25 @@ import { seedCatalogue } from "../../src/db/seed-catalogue.js";
 
 export const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 
+async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** An empty PostgreSQL database of its own (named `${prefix}_<pid>_<random>`), and how to drop it. */
+export async function createThrowawayDatabase(prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${process.pid}_${randomBytes(4).toString("hex")}`;
+  await adminQuery(`CREATE DATABASE "${name}"`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+}
+
 declare module "vitest" {
   export interface ProvidedContext {
     databaseUrl: string;
@@ -24,26 +43,15 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   const kind = project.config.env.TEST_DATABASE;
   if (kind === "postgres") {
-    const name = `rr_test_${process.pid}_${randomBytes(4).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${name}"`);
-    await admin.end();
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${name}`;
-    const db = await openDatabase({ kind: "postgres", url: url.toString(), poolSize: 2 });
+    const database = await createThrowawayDatabase("rr_test");
+    const db = await openDatabase({ kind: "postgres", url: database.url, poolSize: 2 });
     await migrate(db.sql);
     // Seeded once here; each test app then finds the catalogue unchanged.
     await seedCatalogue(db.prisma);
     await db.close();
-    project.provide("databaseUrl", url.toString());
+    project.provide("databaseUrl", database.url);
     project.provide("pgliteTemplate", "");
-    return async () => {
-      const client = new pg.Client({ connectionString: ADMIN_URL });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await client.end();
-    };
+    return database.drop;
   }
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "rr-pglite-template-"));
   const dataDir = path.join(root, "pglite");
