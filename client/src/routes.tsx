@@ -38,6 +38,7 @@ const AdminBooksPage = withApollo(() => import("./features/admin/pages/AdminBook
 const AdminUsersPage = withApollo(() => import("./features/admin/pages/AdminUsersPage"));
 const AdminReportsPage = withApollo(() => import("./features/admin/pages/AdminReportsPage"));
 const TeacherDashboardPage = withApollo(() => import("./features/teacher/pages/TeacherDashboardPage"));
+const TeacherChatPage = withApollo(() => import("./features/teacher/pages/TeacherChatPage"));
 const NotFoundPage = lazy(() => import("./components/NotFoundPage"));
 
 const signedIn = (element: ReactNode) => <RequireAuth>{element}</RequireAuth>;
@@ -67,6 +68,7 @@ export const routes: RouteObject[] = [
       { path: "/admin/users", element: admin(<AdminUsersPage />) },
       { path: "/admin/reports", element: admin(<AdminReportsPage />) },
       { path: "/teacher/dashboard", element: teacher(<TeacherDashboardPage />) },
+      { path: "/teacher/chats/:chatId", element: teacher(<TeacherChatPage />) },
       { path: "*", element: <NotFoundPage /> },
     ],
   },

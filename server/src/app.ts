@@ -23,6 +23,7 @@ import { createMailer } from "./mail/mailer.js";
 import { outboxRoutes } from "./mail/outbox.routes.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
 import { reviewRoutes } from "./modules/books/book.routes.js";
+import { chatRoutes } from "./modules/chat/chat.routes.js";
 import { coverRoutes } from "./modules/covers/cover.routes.js";
 import { userRoutes } from "./modules/users/user.routes.js";
 import { createAppPubSub } from "./pubsub/pubsub.js";
@@ -129,6 +130,7 @@ async function serve(config: Config, logger: Logger, db: Database): Promise<App>
   api.use(authRoutes(services));
   api.use(userRoutes(services));
   api.use(reviewRoutes(services));
+  api.use(chatRoutes(services));
   if (mailer.kind === "outbox" && config.env !== "production") {
     api.use(outboxRoutes(db.prisma));
   }
@@ -152,6 +154,7 @@ async function serve(config: Config, logger: Logger, db: Database): Promise<App>
     resolveSession,
     logger,
     maxPayloadBytes: config.bodyLimitBytes,
+    pubsub,
   });
 
   await new Promise<void>((resolve, reject) => {

@@ -5,9 +5,12 @@ import type { Config } from "./config/config.js";
 import type { PrismaClient } from "./generated/prisma/client.js";
 import type { Mailer } from "./mail/mailer.js";
 import { createAuthService } from "./modules/auth/auth.service.js";
+import { createAiProvider, createAiService } from "./modules/ai/ai.service.js";
 import { createBookService } from "./modules/books/book.service.js";
+import { createChatService } from "./modules/chat/chat.service.js";
 import { createCoverService } from "./modules/covers/cover.service.js";
-import { allowAllModerator } from "./modules/moderation/text-moderator.js";
+import { classifyText } from "./modules/moderation/classifier.js";
+import { createModerationService } from "./modules/moderation/moderation.service.js";
 import { createSchoolService } from "./modules/schools/school.service.js";
 import { createUserService } from "./modules/users/user.service.js";
 import type { AppPubSub } from "./pubsub/pubsub.js";
@@ -26,6 +29,18 @@ export function createServices(deps: ServiceDeps) {
   const minute = 60_000;
   const hour = 60 * minute;
   const { limits } = deps.config;
+  const moderation = createModerationService({
+    prisma: deps.prisma,
+    pubsub: deps.pubsub,
+    classify: classifyText,
+    strikesToBlock: deps.config.chat.strikesToBlock,
+    logger: deps.logger,
+  });
+  const books = createBookService({ prisma: deps.prisma, moderation });
+  const ai = createAiService({
+    prisma: deps.prisma,
+    provider: createAiProvider(deps.config.ai, deps.logger),
+  });
   return {
     auth: createAuthService({
       ...deps,
@@ -39,7 +54,18 @@ export function createServices(deps: ServiceDeps) {
     users: createUserService(deps),
     schools: createSchoolService(deps),
     covers: createCoverService(deps),
-    books: createBookService({ prisma: deps.prisma, moderator: allowAllModerator }),
+    books,
+    moderation,
+    ai,
+    chats: createChatService({
+      prisma: deps.prisma,
+      pubsub: deps.pubsub,
+      books,
+      moderation,
+      ai,
+      limits: deps.config.chat,
+      logger: deps.logger,
+    }),
   };
 }
 

@@ -84,6 +84,24 @@ const envSchema = z.object({
   // Behind a load balancer: "true", a hop count, or addresses/subnets (Express's "trust proxy").
   TRUST_PROXY: z.string().default("false"),
   CLIENT_DIR: z.string().min(1).default(CLIENT_DIST_DIR),
+  // The AI: "gemini" needs GEMINI_API_KEY (Developer API) or GOOGLE_GENAI_USE_VERTEXAI with a project
+  // and location (Vertex AI, the one to use for schools). Unset: gemini when configured, else offline.
+  AI_PROVIDER: z.enum(["gemini", "offline"]).optional(),
+  GEMINI_API_KEY: optionalString,
+  GEMINI_MODEL: z.string().min(1).default("gemini-2.5-flash-lite"),
+  GEMINI_BASE_URL: optionalString.refine((v) => v === undefined || /^https?:\/\//.test(v), {
+    message: "must be an http(s) URL",
+  }),
+  GOOGLE_GENAI_USE_VERTEXAI: boolean.default(false),
+  GOOGLE_CLOUD_PROJECT: optionalString,
+  GOOGLE_CLOUD_LOCATION: optionalString,
+  AI_TIMEOUT_MS: positiveInt(300_000).default(20_000),
+  AI_MAX_RETRIES: integer.pipe(z.number().max(10)).default(2),
+  // The offline answer is ready at once; paced, it streams like a real reply (0 = all at once).
+  AI_OFFLINE_PACE_MS: integer.pipe(z.number().max(1000)).default(25),
+  STRIKES_TO_BLOCK: positiveInt(100).default(3),
+  CHAT_DAILY_MESSAGE_LIMIT: positiveInt(100_000).default(150),
+  CHAT_MESSAGE_MAX_LENGTH: positiveInt(20_000).default(1000),
 });
 
 export type Config = {
@@ -118,7 +136,27 @@ export type Config = {
   trustProxy: boolean | number | string;
   /** The built client served at / (nothing is served there when it is not built). */
   clientDir: string;
+  ai: AiConfig;
+  chat: {
+    /** Strikes (harmful messages or reviews) that block a student's account. */
+    strikesToBlock: number;
+    /** Messages a student may send per day (London time), across all their chats. */
+    dailyMessageLimit: number;
+    maxMessageLength: number;
+  };
 };
+
+export type AiConfig =
+  | { provider: "offline"; paceMs: number }
+  | {
+      provider: "gemini";
+      model: string;
+      apiKey?: string;
+      vertex?: { project: string; location: string };
+      baseUrl?: string;
+      timeoutMs: number;
+      maxRetries: number;
+    };
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -148,6 +186,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.NODE_ENV === "production" && e.SMTP_URL && !e.PUBLIC_URL) {
     problems.push("PUBLIC_URL: required in production with SMTP_URL (password reset links point to it)");
   }
+  const ai = aiConfig(e, problems);
   if (problems.length) {
     throw new ConfigError(problems);
   }
@@ -185,6 +224,37 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     clientDir: path.resolve(e.CLIENT_DIR),
+    ai,
+    chat: {
+      strikesToBlock: e.STRIKES_TO_BLOCK,
+      dailyMessageLimit: e.CHAT_DAILY_MESSAGE_LIMIT,
+      maxMessageLength: e.CHAT_MESSAGE_MAX_LENGTH,
+    },
+  };
+}
+
+function aiConfig(e: z.infer<typeof envSchema>, problems: string[]): AiConfig {
+  const vertex = e.GOOGLE_GENAI_USE_VERTEXAI;
+  if (vertex && !(e.GOOGLE_CLOUD_PROJECT && e.GOOGLE_CLOUD_LOCATION)) {
+    problems.push("GOOGLE_CLOUD_PROJECT and GOOGLE_CLOUD_LOCATION: required with GOOGLE_GENAI_USE_VERTEXAI");
+  }
+  const configured = vertex || e.GEMINI_API_KEY !== undefined;
+  const provider = e.AI_PROVIDER ?? (configured ? "gemini" : "offline");
+  if (provider === "offline") {
+    return { provider, paceMs: e.AI_OFFLINE_PACE_MS };
+  }
+  if (!configured) {
+    problems.push("AI_PROVIDER=gemini: set GEMINI_API_KEY, or GOOGLE_GENAI_USE_VERTEXAI with a project and location");
+  }
+  return {
+    provider,
+    model: e.GEMINI_MODEL,
+    ...(vertex
+      ? { vertex: { project: e.GOOGLE_CLOUD_PROJECT ?? "", location: e.GOOGLE_CLOUD_LOCATION ?? "" } }
+      : { apiKey: e.GEMINI_API_KEY }),
+    ...(e.GEMINI_BASE_URL ? { baseUrl: e.GEMINI_BASE_URL } : {}),
+    timeoutMs: e.AI_TIMEOUT_MS,
+    maxRetries: e.AI_MAX_RETRIES,
   };
 }
 

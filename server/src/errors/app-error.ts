@@ -9,8 +9,12 @@ export enum ErrorCode {
   Conflict = "CONFLICT",
   AccountInactive = "ACCOUNT_INACTIVE",
   AccountRestricted = "ACCOUNT_RESTRICTED",
+  /** A student's text was stopped by moderation (not sent, a strike recorded). */
+  ContentFlagged = "CONTENT_FLAGGED",
   PayloadTooLarge = "PAYLOAD_TOO_LARGE",
   TooManyRequests = "TOO_MANY_REQUESTS",
+  /** The AI provider failed after its retries; nothing the student wrote was lost. */
+  AiUnavailable = "AI_UNAVAILABLE",
   Internal = "INTERNAL_SERVER_ERROR",
 }
 
@@ -29,12 +33,16 @@ export function httpStatusOf(code: ErrorCode): number {
       return 409;
     case ErrorCode.PayloadTooLarge:
       return 413;
+    case ErrorCode.ContentFlagged:
+      return 422;
     case ErrorCode.AccountRestricted:
       return 423;
     case ErrorCode.TooManyRequests:
       return 429;
     case ErrorCode.Internal:
       return 500;
+    case ErrorCode.AiUnavailable:
+      return 503;
   }
 }
 

@@ -3,6 +3,8 @@ import { type GraphQLSchema, lexicographicSortSchema, printSchema } from "graphq
 import { buildSchema, type NonEmptyArray } from "type-graphql";
 import { AuthResolver } from "../modules/auth/auth.resolver.js";
 import { BookResolver } from "../modules/books/book.resolver.js";
+import { ChatResolver } from "../modules/chat/chat.resolver.js";
+import { ModerationAlertResolver, ModerationResolver } from "../modules/moderation/moderation.resolver.js";
 import { SchoolResolver } from "../modules/schools/school.resolver.js";
 import { AccountResolver, UserAdminResolver } from "../modules/users/user.resolver.js";
 import type { AppPubSub } from "../pubsub/pubsub.js";
@@ -15,6 +17,9 @@ export const resolvers: NonEmptyArray<Function> = [
   AccountResolver,
   UserAdminResolver,
   BookResolver,
+  ChatResolver,
+  ModerationResolver,
+  ModerationAlertResolver,
 ];
 
 export function buildGraphQLSchema(pubSub: AppPubSub): Promise<GraphQLSchema> {

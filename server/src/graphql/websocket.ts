@@ -2,7 +2,8 @@ import type { GraphQLFormattedError, GraphQLSchema } from "graphql";
 import { useServer } from "graphql-ws/use/ws";
 import type http from "node:http";
 import type { Logger } from "pino";
-import { WebSocketServer } from "ws";
+import { type WebSocket, WebSocketServer } from "ws";
+import { type AppPubSub, Topics } from "../pubsub/pubsub.js";
 import type { Session, SessionResolver } from "../auth/session.js";
 import type { Services } from "../services.js";
 import type { GraphQLContext } from "./context.js";
@@ -10,9 +11,11 @@ import { formatGraphQLError } from "./errors.js";
 
 // Subscriptions over graphql-ws on the same path as /graphql. The connection is authenticated once,
 // in connection_init's payload, with the same token as HTTP ({ authorization: "Bearer <token>" } or
-// { token }); a connection without a valid token is closed with 4403 Forbidden.
+// { token }); a connection without a valid token is closed with 4403 Forbidden. When an account is
+// blocked, its open connections are closed at once (4403): the client reconnects with a fresh session
+// that carries the new state.
 
-type ConnectionExtra = { session?: Session; ip?: string };
+type ConnectionExtra = { session?: Session; ip?: string; socket: WebSocket };
 
 export function tokenFromConnectionParams(params: Record<string, unknown> | undefined): string | undefined {
   if (!params) {
@@ -33,12 +36,22 @@ export function attachGraphQLWebSocket(options: {
   resolveSession: SessionResolver;
   logger: Logger;
   maxPayloadBytes: number;
+  pubsub: AppPubSub;
 }) {
   const wsServer = new WebSocketServer({
     server: options.httpServer,
     path: options.path,
     maxPayload: options.maxPayloadBytes,
   });
+  const socketsByUser = new Map<string, Set<WebSocket>>();
+  const revoked = options.pubsub.subscribe(Topics.sessionsRevoked);
+  void (async () => {
+    for await (const { userId, reason } of revoked) {
+      for (const socket of socketsByUser.get(userId) ?? []) {
+        socket.close(4403, reason);
+      }
+    }
+  })();
   const disposable = useServer<Record<string, unknown> | undefined, ConnectionExtra>(
     {
       schema: options.schema,
@@ -49,6 +62,16 @@ export function attachGraphQLWebSocket(options: {
         }
         ctx.extra.session = session;
         ctx.extra.ip = ctx.extra.request.socket.remoteAddress ?? "unknown";
+        const userId = session.actor.id;
+        const sockets = socketsByUser.get(userId) ?? new Set<WebSocket>();
+        sockets.add(ctx.extra.socket);
+        socketsByUser.set(userId, sockets);
+        ctx.extra.socket.once("close", () => {
+          sockets.delete(ctx.extra.socket);
+          if (!sockets.size && socketsByUser.get(userId) === sockets) {
+            socketsByUser.delete(userId);
+          }
+        });
         return true;
       },
       context(ctx): GraphQLContext {
@@ -76,6 +99,7 @@ export function attachGraphQLWebSocket(options: {
       for (const client of wsServer.clients) {
         client.close(1001, "Server shutting down");
       }
+      await revoked.return?.();
       await disposable.dispose();
       await new Promise<void>((resolve) => wsServer.close(() => resolve()));
     },

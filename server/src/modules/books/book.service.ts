@@ -3,7 +3,7 @@ import { AppError, badInput, ErrorCode, forbidden, Messages, notFound } from "..
 import { type BookCategory, Prisma, type PrismaClient } from "../../generated/prisma/client.js";
 import { asRecord, FieldCheck } from "../../validation/fields.js";
 import { coverUrl } from "../covers/cover.service.js";
-import type { TextModerator } from "../moderation/text-moderator.js";
+import { type ModerationService, REPEAT_WARNING, SUPPORT_REPLY } from "../moderation/moderation.service.js";
 import { BOOK_NOT_FOUND_MESSAGE, BOOK_NOT_READY_MESSAGE, bookAccess, visibleBooksWhere } from "./book.policy.js";
 
 export const CATEGORIES: readonly BookCategory[] = ["primary", "secondary", "college"];
@@ -131,7 +131,7 @@ function decodeCursor(cursor: string): { title: string; id: string } {
   throw badInput("Invalid cursor");
 }
 
-export function createBookService(deps: { prisma: PrismaClient; moderator: TextModerator }) {
+export function createBookService(deps: { prisma: PrismaClient; moderation: Pick<ModerationService, "screen"> }) {
   const { prisma } = deps;
 
   /** The book if the actor may open it, else the spec's "not found" or "not fully uploaded". */
@@ -341,9 +341,17 @@ export function createBookService(deps: { prisma: PrismaClient; moderator: TextM
       }
       check.done();
       const book = await openBook(actor, props.bookId);
-      const verdict = await deps.moderator.review({ userId: actor.id, text: reviewText, context: "review" });
-      if (verdict.flagged) {
-        throw badInput(REVIEW_FLAGGED_MESSAGE, { reviewText: REVIEW_FLAGGED_MESSAGE });
+      // Screened like a chat message: a strike (or a block) for harmful text, an urgent alert for risk.
+      const outcome = await deps.moderation.screen({ actor, text: reviewText, context: "review", bookId: book.id });
+      if (outcome.kind === "strike" && outcome.blocked) {
+        throw new AppError(ErrorCode.AccountRestricted, Messages.accountRestricted);
+      }
+      if (outcome.kind === "risk") {
+        throw new AppError(ErrorCode.ContentFlagged, SUPPORT_REPLY, { fields: { reviewText: SUPPORT_REPLY } });
+      }
+      if (outcome.kind !== "clear") {
+        const message = REVIEW_FLAGGED_MESSAGE + (outcome.kind === "strike" ? REPEAT_WARNING : "");
+        throw new AppError(ErrorCode.ContentFlagged, message, { fields: { reviewText: message } });
       }
       const stars = rating as number;
       const row = await prisma.$transaction(async (tx) => {

@@ -1,16 +1,28 @@
-// Server-side moderation of what students write (chat messages, reviews). The AI chat work brings
-// the real classifier with strikes and alerts; reviews call it through this interface already.
+// Server-side moderation of what students write (chat messages, reviews) and of what the AI answers.
+// The classifier (classifier.ts) decides; the moderation service turns a verdict into strikes, blocks
+// and alerts.
 
-export type ModerationVerdict =
-  { flagged: false } | { flagged: true; category: string; severity: "normal" | "urgent"; reason: string };
+/** The harm categories the classifier knows. */
+export const MODERATION_CATEGORIES = [
+  "bullying_hate",
+  "sexual",
+  "violence_threats",
+  "self_harm_risk",
+  "personal_details",
+] as const;
+export type ModerationCategory = (typeof MODERATION_CATEGORIES)[number];
 
-export type TextModerator = {
-  review(props: { userId: string; text: string; context: "review" | "chat" }): Promise<ModerationVerdict>;
-};
+/**
+ * none: nothing found. low: mild (e.g. sharing a phone number, a mild insult). high: clearly harmful
+ * (hate, sexual content, threats). urgent: risk to the child (self-harm, abuse, danger): never a strike,
+ * always an urgent alert to teachers and a kind reply pointing to a trusted adult and Childline.
+ */
+export type ModerationSeverity = "none" | "low" | "high" | "urgent";
 
-/** Until the classifier lands: lets every text through (blocked accounts are still refused). */
-export const allowAllModerator: TextModerator = {
-  async review() {
-    return { flagged: false };
-  },
-};
+export type Classification =
+  | { flagged: false; category: null; severity: "none"; reason: null }
+  | { flagged: true; category: ModerationCategory; severity: Exclude<ModerationSeverity, "none">; reason: string };
+
+export type TextClassifier = (text: string) => Classification;
+
+export const NOT_FLAGGED: Classification = { flagged: false, category: null, severity: "none", reason: null };

@@ -3,6 +3,7 @@ import { useLocation, useParams } from "react-router-dom";
 import { ButtonLink } from "../../../components/Button";
 import { CoverImage } from "../../../components/CoverImage";
 import { Spinner } from "../../../components/Spinner";
+import { ChatPane } from "../../chat/ChatPane";
 import type { BooksReturnState } from "../components/BookCard";
 import { BookError } from "../components/BookError";
 import { bookLoadErrorMessage } from "../components/bookErrors";
@@ -94,9 +95,8 @@ export default function BookDetailPage() {
           </section>
         </div>
 
-        {/* The chat pane (spec 2: book chat and character chat) goes here. */}
         <section className={styles.chat} aria-label="Book chat">
-          <p>Book chat is coming soon.</p>
+          <ChatPane bookId={book.id} />
         </section>
       </div>
     </article>

@@ -1,0 +1,182 @@
+// Scores an AI provider on a set of children's questions about the seed books (questions.json).
+//
+// Scoring rule. Texts are compared as lower-case words, punctuation dropped, so line breaks, curly or
+// straight quotes and dashes do not matter.
+// - An answerable entry is correct when the reply used the passage that holds the answer:
+//   (a) the reply contains a run of at least four consecutive words of the expected answer (the whole
+//       answer when it is shorter), or
+//   (b) the passage the reply quotes contains the expected answer. The quoted passage is the one sharing
+//       the most runs of six consecutive words with the reply (at least one).
+//   A refusal is never correct for an answerable entry.
+// - A decline entry is correct when the reply is a refusal (isDecline, by default the texts of voice.ts).
+
+import type { AiBook, AiProvider, AiTurn, ChatMode, Passage } from "../provider.js";
+import { isDeclineText } from "../voice.js";
+
+export type EvalEntry = {
+  /** Slug of the book in the seed catalogue. */
+  book: string;
+  question: string;
+  /** A short exact piece of the book's text that answers the question. */
+  answer?: string;
+  /** "book" (default) or the name of the character the child is talking to. */
+  mode?: string;
+  /** "decline" when the right reply is a polite refusal. */
+  expect?: "decline";
+};
+
+export type EvalFailure = {
+  entry: EvalEntry;
+  reply: string;
+  reason: "declined" | "wrong passage" | "answered" | "no reply";
+};
+
+export type Score = { total: number; correct: number; accuracy: number };
+
+export type EvalReport = {
+  overall: Score;
+  answerable: Score;
+  decline: Score;
+  failures: EvalFailure[];
+};
+
+export type EvalOptions = {
+  provider: AiProvider;
+  loadBook: (slug: string) => Promise<AiBook>;
+  /** Whether a reply is a refusal; by default the decline and not-found texts of voice.ts. */
+  isDecline?: (reply: string, book: AiBook, mode: ChatMode) => boolean;
+  history?: AiTurn[];
+};
+
+const QUOTE_RUN = 6;
+const ANSWER_RUN = 4;
+
+export function words(text: string): string[] {
+  return text
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word !== "");
+}
+
+function grams(list: readonly string[], size: number): Set<string> {
+  const out = new Set<string>();
+  for (let index = 0; index + size <= list.length; index += 1) {
+    out.add(list.slice(index, index + size).join(" "));
+  }
+  return out;
+}
+
+function containsRun(haystack: readonly string[], needle: readonly string[]): boolean {
+  return ` ${haystack.join(" ")} `.includes(` ${needle.join(" ")} `);
+}
+
+/** The passage the reply quotes: the one sharing the most six-word runs with it, if any. */
+export function quotedPassage(reply: string, passages: readonly Passage[]): Passage | null {
+  const replyGrams = grams(words(reply), QUOTE_RUN);
+  if (replyGrams.size === 0) {
+    return null;
+  }
+  let best: Passage | null = null;
+  let bestCount = 0;
+  for (const passage of passages) {
+    let count = 0;
+    for (const gram of grams(words(passage.text), QUOTE_RUN)) {
+      if (replyGrams.has(gram)) {
+        count += 1;
+      }
+    }
+    if (count > bestCount) {
+      best = passage;
+      bestCount = count;
+    }
+  }
+  return best;
+}
+
+/** True when the reply shows the answer: part of it quoted, or quoted from the passage that holds it. */
+export function usesAnswer(reply: string, answer: string, passages: readonly Passage[]): boolean {
+  const replyWords = words(reply);
+  const answerWords = words(answer);
+  if (answerWords.length === 0) {
+    return false;
+  }
+  const run = Math.min(ANSWER_RUN, answerWords.length);
+  for (let index = 0; index + run <= answerWords.length; index += 1) {
+    if (containsRun(replyWords, answerWords.slice(index, index + run))) {
+      return true;
+    }
+  }
+  const passage = quotedPassage(reply, passages);
+  return passage !== null && containsRun(words(passage.text), answerWords);
+}
+
+function modeOf(entry: EvalEntry): ChatMode {
+  return entry.mode && entry.mode !== "book" ? { kind: "character", name: entry.mode } : { kind: "book" };
+}
+
+function score(correct: number, total: number): Score {
+  return { total, correct, accuracy: total === 0 ? 1 : correct / total };
+}
+
+async function collect(stream: AsyncIterable<string>): Promise<string> {
+  let text = "";
+  for await (const chunk of stream) {
+    text += chunk;
+  }
+  return text;
+}
+
+/** Asks every question and scores the replies (see the rule at the top of this file). */
+export async function evaluateAnswers(entries: readonly EvalEntry[], options: EvalOptions): Promise<EvalReport> {
+  const isDecline = options.isDecline ?? isDeclineText;
+  const books = new Map<string, Promise<AiBook>>();
+  const failures: EvalFailure[] = [];
+  let answerableCorrect = 0;
+  let answerableTotal = 0;
+  let declineCorrect = 0;
+  let declineTotal = 0;
+
+  for (const entry of entries) {
+    let loading = books.get(entry.book);
+    if (!loading) {
+      loading = options.loadBook(entry.book);
+      books.set(entry.book, loading);
+    }
+    const book = await loading;
+    const mode = modeOf(entry);
+    const reply = await collect(
+      options.provider.reply({ book, mode, history: options.history ?? [], message: entry.question }),
+    );
+    const declined = isDecline(reply, book, mode);
+
+    if (entry.expect === "decline") {
+      declineTotal += 1;
+      if (declined) {
+        declineCorrect += 1;
+      } else {
+        failures.push({ entry, reply, reason: "answered" });
+      }
+      continue;
+    }
+
+    answerableTotal += 1;
+    if (reply.trim() === "") {
+      failures.push({ entry, reply, reason: "no reply" });
+    } else if (declined) {
+      failures.push({ entry, reply, reason: "declined" });
+    } else if (entry.answer && usesAnswer(reply, entry.answer, book.passages.passages)) {
+      answerableCorrect += 1;
+    } else {
+      failures.push({ entry, reply, reason: "wrong passage" });
+    }
+  }
+
+  return {
+    overall: score(answerableCorrect + declineCorrect, answerableTotal + declineTotal),
+    answerable: score(answerableCorrect, answerableTotal),
+    decline: score(declineCorrect, declineTotal),
+    failures,
+  };
+}

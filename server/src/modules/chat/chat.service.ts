@@ -1,0 +1,454 @@
+import type { Logger } from "pino";
+import type { Actor } from "../../auth/actor.js";
+import {
+  AppError,
+  badInput,
+  ErrorCode,
+  forbidden,
+  Messages,
+  notFound,
+  prismaErrorCode,
+  tooManyRequests,
+} from "../../errors/app-error.js";
+import type { ChatMessage, PrismaClient } from "../../generated/prisma/client.js";
+import { type AppPubSub, Topics } from "../../pubsub/pubsub.js";
+import type { AiService } from "../ai/ai.service.js";
+import type { AiTurn, ChatMode } from "../ai/provider.js";
+import type { BookService } from "../books/book.service.js";
+import { flaggedMessage, type ModerationService, SUPPORT_REPLY } from "../moderation/moderation.service.js";
+import type { Classification } from "../moderation/text-moderator.js";
+import { chatIdFor } from "./chat-id.js";
+import {
+  type ChatEventPayload,
+  type ChatMessagePagePayload,
+  type ChatMessagePayload,
+  type ChatPayload,
+  messageEvent,
+  presentMessage,
+} from "./chat.presenter.js";
+import { londonDay } from "./london-day.js";
+
+// Chats (spec sections 3, 4, 5): created on first open, otherwise reused; one row per message, ordered
+// by seq. An exchange reserves two seqs at once (user message, then the assistant's reply), so two
+// sends from two tabs never interleave or lose a message. The student's message is stored before the
+// AI is asked (teachers see it at once, and a provider failure loses nothing); the reply streams to
+// every subscriber as it is written and is stored when complete.
+
+export const CHAT_FIELDS_REQUIRED_MESSAGE = "Chat ID, message, and user ID are required";
+export const CHAT_NOT_FOUND_MESSAGE = "Chat not found";
+export const CHAT_ACCESS_MESSAGE = "User does not have access to this chat";
+export const CHARACTER_NOT_FOUND_MESSAGE = "That character is not in this book";
+export const CHARACTER_REQUIRED_MESSAGE = "Character name is required for a character chat";
+export const ERROR_SENDING_MESSAGE = "Error sending message";
+export const PROVIDER_FAILURE_REPLY = "Sorry, I couldn't answer just now. Please try sending your message again.";
+export const DEFAULT_PAGE_SIZE = 30;
+export const MAX_PAGE_SIZE = 100;
+/** Turns of earlier conversation sent to the AI with a new message. */
+export const HISTORY_TURNS = 20;
+/** Partial replies go out at most this often (the final message always goes out). */
+export const PARTIAL_INTERVAL_MS = 60;
+
+export function messageTooLongMessage(max: number) {
+  return `Messages can be at most ${max} characters`;
+}
+
+export function dailyLimitMessage(limit: number) {
+  return `You've sent ${limit} messages today, which is the daily limit. Have a rest, enjoy some reading, and come back tomorrow!`;
+}
+
+export const MODERATE_FIELDS_REQUIRED_MESSAGE = "Book ID and message are required";
+
+export type ModerationCheck = Pick<Classification, "flagged" | "category" | "severity">;
+
+export type SendResult = { userMessage: ChatMessagePayload; assistantMessage: ChatMessagePayload };
+
+type ChatRow = {
+  id: string;
+  userId: string;
+  bookId: string;
+  schoolId: string | null;
+  studentDisplayName: string;
+  createdAt: Date;
+  updatedAt: Date;
+  initialContext: string | null;
+  messageCount: number;
+  characterName: string | null;
+  systemPrompt: string | null;
+  book: { title: string };
+  school: { name: string } | null;
+  user: { role: string };
+};
+
+const chatSelect = {
+  id: true,
+  userId: true,
+  bookId: true,
+  schoolId: true,
+  studentDisplayName: true,
+  createdAt: true,
+  updatedAt: true,
+  initialContext: true,
+  messageCount: true,
+  characterName: true,
+  systemPrompt: true,
+  book: { select: { title: true } },
+  school: { select: { name: true } },
+  user: { select: { role: true } },
+} as const;
+
+function presentChat(row: ChatRow): ChatPayload {
+  const { book, school, user: _user, schoolId: _schoolId, ...rest } = row;
+  return { ...rest, bookTitle: book.title, school: school?.name ?? null };
+}
+
+function modeOf(chat: { characterName: string | null }): ChatMode {
+  return chat.characterName ? { kind: "character", name: chat.characterName } : { kind: "book" };
+}
+
+function describeMode(title: string, author: string, characterName: string | null): string {
+  return characterName
+    ? `A conversation with ${characterName}, a character in ${title} by ${author}.`
+    : `A conversation about ${title} by ${author}.`;
+}
+
+function systemPromptFor(title: string, author: string, characterName: string | null): string {
+  return characterName
+    ? `Answer in the first person as ${characterName} from ${title} by ${author}, and stay in character. ` +
+        "Talk only about the story, at a child's reading level, and never invent what the book does not say."
+    : `Answer only about ${title} by ${author}, and politely decline other books and topics. ` +
+        "Answer at a child's reading level and never invent what the book does not say.";
+}
+
+export function createChatService(deps: {
+  prisma: PrismaClient;
+  pubsub: AppPubSub;
+  books: BookService;
+  moderation: ModerationService;
+  ai: AiService;
+  limits: { dailyMessageLimit: number; maxMessageLength: number };
+  logger: Logger;
+}) {
+  const { prisma, pubsub } = deps;
+
+  async function findChat(chatId: unknown): Promise<ChatRow | null> {
+    if (typeof chatId !== "string" || !chatId || chatId.length > 300) {
+      return null;
+    }
+    return prisma.chat.findUnique({ where: { id: chatId }, select: chatSelect });
+  }
+
+  /** The owner, a teacher of the student's school, or an admin may read a chat; others get 404/403. */
+  async function readableChat(actor: Actor, chatId: unknown): Promise<ChatRow> {
+    const chat = await findChat(chatId);
+    if (!chat) {
+      throw notFound(CHAT_NOT_FOUND_MESSAGE);
+    }
+    if (chat.userId === actor.id || actor.role === "admin") {
+      return chat;
+    }
+    if (actor.role === "teacher") {
+      // Another school's chat, or a staff member's own chat, does not exist for a teacher.
+      if (actor.schoolId && chat.schoolId === actor.schoolId && chat.user.role === "student") {
+        return chat;
+      }
+      throw notFound(CHAT_NOT_FOUND_MESSAGE);
+    }
+    throw forbidden(CHAT_ACCESS_MESSAGE);
+  }
+
+  async function pageOfMessages(chatId: string, before: unknown, limit: unknown): Promise<ChatMessagePagePayload> {
+    const take =
+      typeof limit === "number" && Number.isInteger(limit) && limit > 0 ? Math.min(limit, MAX_PAGE_SIZE) : null;
+    if (limit !== undefined && limit !== null && take === null) {
+      throw badInput(`limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`);
+    }
+    if (before !== undefined && before !== null && !(typeof before === "number" && Number.isInteger(before))) {
+      throw badInput("before must be a message seq");
+    }
+    const size = take ?? DEFAULT_PAGE_SIZE;
+    const rows = await prisma.chatMessage.findMany({
+      where: { chatId, ...(typeof before === "number" ? { seq: { lt: before } } : {}) },
+      orderBy: { seq: "desc" },
+      take: size + 1,
+    });
+    const hasMore = rows.length > size;
+    const page = rows.slice(0, size).reverse();
+    return { items: page.map(presentMessage), nextBefore: hasMore && page[0] ? page[0].seq : null };
+  }
+
+  /** History for the AI: the turns before `beforeSeq`, without the ones that must never reach it. */
+  async function historyBefore(chatId: string, beforeSeq: number): Promise<AiTurn[]> {
+    const rows = await prisma.chatMessage.findMany({
+      where: { chatId, seq: { lt: beforeSeq }, withheldFromAi: false },
+      orderBy: { seq: "desc" },
+      take: HISTORY_TURNS,
+      select: { role: true, content: true },
+    });
+    return rows.reverse().map((row) => ({ role: row.role, content: row.content }));
+  }
+
+  function publishMessage(message: ChatMessagePayload) {
+    pubsub.publish(Topics.chatEvent, message.chatId, messageEvent(message));
+  }
+
+  async function storeReply(
+    chatId: string,
+    seq: number,
+    content: string,
+    withheldFromAi: boolean,
+  ): Promise<ChatMessagePayload> {
+    const row = await prisma.chatMessage.create({
+      data: { chatId, seq, role: "assistant", content, withheldFromAi },
+    });
+    const message = presentMessage(row);
+    publishMessage(message);
+    return message;
+  }
+
+  /** Streams the AI's reply to subscribers and returns it whole; output-checked before it is stored. */
+  async function askAi(chat: ChatRow, userSeq: number, text: string): Promise<string> {
+    const book = await deps.ai.loadBook(chat.bookId);
+    if (!book) {
+      throw new AppError(ErrorCode.NotFound, "This book is not fully uploaded yet. Please try again later.");
+    }
+    const history = await historyBefore(chat.id, userSeq);
+    const seq = userSeq + 1;
+    let reply = "";
+    let lastSent = 0;
+    for await (const piece of deps.ai.provider.reply({ book, mode: modeOf(chat), history, message: text })) {
+      reply += piece;
+      const now = Date.now();
+      if (now - lastSent >= PARTIAL_INTERVAL_MS) {
+        lastSent = now;
+        pubsub.publish(Topics.chatEvent, chat.id, { kind: "partial", chatId: chat.id, seq, message: null, text: reply });
+      }
+    }
+    reply = reply.trim();
+    const check = deps.moderation.classify(reply);
+    // A reply that quotes a phone number (Childline's, say) is fine; anything else flagged is not.
+    if (!reply || (check.flagged && check.category !== "personal_details")) {
+      deps.logger.warn({ chatId: chat.id, category: check.category }, "assistant reply withheld by the output check");
+      return `I'm not able to answer that one. Let's talk about another part of ${book.title}!`;
+    }
+    return reply;
+  }
+
+  return {
+    /**
+     * POST /api/chat/moderate: the classifier's verdict on a message about a book. For a student it
+     * counts exactly as a sent message would (strike, block, alerts); staff get the verdict only.
+     */
+    async moderateMessage(props: { actor: Actor; bookId: unknown; message: unknown }): Promise<ModerationCheck> {
+      const text = typeof props.message === "string" ? props.message.trim() : "";
+      if (!text || typeof props.bookId !== "string" || !props.bookId) {
+        throw badInput(MODERATE_FIELDS_REQUIRED_MESSAGE);
+      }
+      if (text.length > deps.limits.maxMessageLength) {
+        throw badInput(messageTooLongMessage(deps.limits.maxMessageLength));
+      }
+      const book = await deps.books.openBook(props.actor, props.bookId);
+      const counts = props.actor.role === "student" && !props.actor.blocked;
+      const verdict = counts
+        ? (await deps.moderation.screen({ actor: props.actor, text, context: "check", bookId: book.id })).verdict
+        : deps.moderation.classify(text);
+      return { flagged: verdict.flagged, category: verdict.category, severity: verdict.severity };
+    },
+
+    /** The book chat or a character chat of the caller, created on first open (spec: Chat). */
+    async openChat(props: { actor: Actor; bookId: unknown; characterName?: unknown }): Promise<ChatPayload> {
+      const { actor } = props;
+      const book = await deps.books.openBook(actor, props.bookId);
+      let characterName: string | null = null;
+      if (props.characterName !== undefined && props.characterName !== null) {
+        if (typeof props.characterName !== "string" || !props.characterName.trim()) {
+          throw badInput(CHARACTER_REQUIRED_MESSAGE);
+        }
+        const wanted = props.characterName.trim();
+        characterName = book.characterList.find((name) => name === wanted) ?? null;
+        if (!characterName) {
+          throw notFound(CHARACTER_NOT_FOUND_MESSAGE);
+        }
+      }
+      const id = chatIdFor(actor.id, book.id, characterName);
+      const existing = await prisma.chat.findUnique({ where: { id }, select: chatSelect });
+      if (existing) {
+        return presentChat(existing);
+      }
+      try {
+        const created = await prisma.chat.create({
+          data: {
+            id,
+            userId: actor.id,
+            bookId: book.id,
+            schoolId: actor.schoolId,
+            studentDisplayName: actor.displayName,
+            characterName,
+            initialContext: describeMode(book.title, book.author, characterName),
+            systemPrompt: systemPromptFor(book.title, book.author, characterName),
+          },
+          select: chatSelect,
+        });
+        return presentChat(created);
+      } catch (error) {
+        // Two tabs opened the chat at the same moment: the other one created it.
+        if (prismaErrorCode(error) === "P2002") {
+          return presentChat(await prisma.chat.findUniqueOrThrow({ where: { id }, select: chatSelect }));
+        }
+        throw error;
+      }
+    },
+
+    async getChat(props: { actor: Actor; chatId: unknown }): Promise<ChatPayload> {
+      return presentChat(await readableChat(props.actor, props.chatId));
+    },
+
+    /** A page of messages, oldest first; `before` (a seq) pages back through older ones. */
+    async listMessages(props: {
+      actor: Actor;
+      chatId: unknown;
+      before?: unknown;
+      limit?: unknown;
+    }): Promise<ChatMessagePagePayload> {
+      const chat = await readableChat(props.actor, props.chatId);
+      return pageOfMessages(chat.id, props.before, props.limit);
+    },
+
+    /** For a chat the caller has already been allowed to read (a field of Chat). */
+    messagesOf(chatId: string, before?: unknown, limit?: unknown) {
+      return pageOfMessages(chatId, before, limit);
+    },
+
+    /**
+     * One exchange: the student's message, then the assistant's reply (spec: Chat, Chat message).
+     * Order of checks: input, chat, owner, account state, daily limit, moderation, then the AI.
+     */
+    async sendMessage(props: { actor: Actor; input: unknown }): Promise<SendResult> {
+      const input = (typeof props.input === "object" && props.input !== null ? props.input : {}) as Record<
+        string,
+        unknown
+      >;
+      const { chatId, message, userId, characterName } = input;
+      const text = typeof message === "string" ? message.trim() : "";
+      if (typeof chatId !== "string" || !chatId.trim() || !text || (userId !== undefined && userId !== null && !userId)) {
+        throw badInput(CHAT_FIELDS_REQUIRED_MESSAGE);
+      }
+      if (text.length > deps.limits.maxMessageLength) {
+        throw badInput(messageTooLongMessage(deps.limits.maxMessageLength), {
+          message: messageTooLongMessage(deps.limits.maxMessageLength),
+        });
+      }
+      const chat = await findChat(chatId);
+      if (!chat) {
+        throw notFound(CHAT_NOT_FOUND_MESSAGE);
+      }
+      if (chat.userId !== props.actor.id || (typeof userId === "string" && userId !== props.actor.id)) {
+        throw forbidden(CHAT_ACCESS_MESSAGE);
+      }
+      if (chat.characterName && characterName !== undefined && characterName !== chat.characterName) {
+        throw badInput(CHARACTER_REQUIRED_MESSAGE);
+      }
+      // The account as it is now, not as it was when a WebSocket connected.
+      const actor = await prisma.user.findUnique({ where: { id: props.actor.id }, include: { school: true } });
+      if (!actor || actor.status !== "active") {
+        throw new AppError(ErrorCode.Unauthenticated, Messages.invalidToken);
+      }
+      if (actor.blocked) {
+        throw new AppError(ErrorCode.AccountRestricted, Messages.accountRestricted);
+      }
+      const today = londonDay(new Date());
+      const sentToday = await prisma.chatMessage.count({
+        where: { role: "user", createdAt: { gte: today.start }, chat: { userId: actor.id } },
+      });
+      if (sentToday >= deps.limits.dailyMessageLimit) {
+        throw tooManyRequests(
+          dailyLimitMessage(deps.limits.dailyMessageLimit),
+          Math.ceil((today.end.getTime() - Date.now()) / 1000),
+        );
+      }
+      const outcome = await deps.moderation.screen({
+        actor,
+        text,
+        context: "chat",
+        chatId: chat.id,
+        bookId: chat.bookId,
+      });
+      if (outcome.kind === "strike" && outcome.blocked) {
+        throw new AppError(ErrorCode.AccountRestricted, Messages.accountRestricted);
+      }
+      if (outcome.kind === "strike" || outcome.kind === "refused") {
+        const category = outcome.verdict.category ?? "bullying_hate";
+        throw new AppError(ErrorCode.ContentFlagged, flaggedMessage(category, outcome.kind === "strike"));
+      }
+      const risk = outcome.kind === "risk";
+
+      // Reserve two seqs (the message and its reply) and store the message, in one transaction.
+      const userRow: ChatMessage = await prisma.$transaction(async (tx) => {
+        const { messageCount } = await tx.chat.update({
+          where: { id: chat.id },
+          data: { messageCount: { increment: 2 } },
+          select: { messageCount: true },
+        });
+        return tx.chatMessage.create({
+          data: { chatId: chat.id, seq: messageCount - 2, role: "user", content: text, withheldFromAi: risk },
+        });
+      });
+      const userMessage = presentMessage(userRow);
+      publishMessage(userMessage);
+
+      if (risk) {
+        const assistantMessage = await storeReply(chat.id, userRow.seq + 1, SUPPORT_REPLY, true);
+        return { userMessage, assistantMessage };
+      }
+      let reply: string;
+      try {
+        reply = await askAi(chat, userRow.seq, text);
+      } catch (error) {
+        deps.logger.error({ err: error, chatId: chat.id }, "AI provider failed");
+        await storeReply(chat.id, userRow.seq + 1, PROVIDER_FAILURE_REPLY, true);
+        throw new AppError(ErrorCode.AiUnavailable, ERROR_SENDING_MESSAGE);
+      }
+      const assistantMessage = await storeReply(chat.id, userRow.seq + 1, reply, false);
+      return { userMessage, assistantMessage };
+    },
+
+    /**
+     * A chat's live events for one subscriber: first every stored message after `afterSeq` (catch-up
+     * after a reconnect), then new events as they happen, each message exactly once.
+     */
+    async follow(props: { actor: Actor; chatId: unknown; afterSeq?: unknown }): Promise<AsyncIterable<ChatEventPayload>> {
+      const chat = await readableChat(props.actor, props.chatId);
+      const afterSeq = typeof props.afterSeq === "number" && Number.isInteger(props.afterSeq) ? props.afterSeq : null;
+      const live = pubsub.subscribe(Topics.chatEvent, chat.id)[Symbol.asyncIterator]();
+      // Start listening before reading what is stored, so nothing published in between is missed.
+      const first = live.next();
+      async function* events(): AsyncGenerator<ChatEventPayload> {
+        try {
+          const delivered = new Set<number>();
+          if (afterSeq !== null) {
+            const rows = await prisma.chatMessage.findMany({
+              where: { chatId: chat.id, seq: { gt: afterSeq } },
+              orderBy: { seq: "asc" },
+              take: 500,
+            });
+            for (const row of rows) {
+              delivered.add(row.seq);
+              yield messageEvent(presentMessage(row));
+            }
+          }
+          for (let next = await first; !next.done; next = await live.next()) {
+            const event = next.value;
+            if (event.kind === "message" && delivered.has(event.seq)) {
+              continue;
+            }
+            yield event;
+          }
+        } finally {
+          await live.return?.();
+        }
+      }
+      return events();
+    },
+  };
+}
+
+export type ChatService = ReturnType<typeof createChatService>;

@@ -1,0 +1,186 @@
+import type { Logger } from "pino";
+import type { Actor } from "../../auth/actor.js";
+import type { PrismaClient } from "../../generated/prisma/client.js";
+import { ALL_SCHOOLS, type AppPubSub, Topics } from "../../pubsub/pubsub.js";
+import { presentUser, withSchool } from "../users/user.presenter.js";
+import { type ModerationAlertPayload, presentModerationEvent } from "./moderation.presenter.js";
+import type { Classification, ModerationCategory, TextClassifier } from "./text-moderator.js";
+
+// What happens to a student's text once the classifier has judged it (DESIGN: safeguarding).
+// - Not flagged: nothing.
+// - Risk to the child (urgent): no strike; an urgent alert to the school's teachers; the child gets a
+//   kind reply pointing to a trusted adult and Childline. The text is never sent to the AI.
+// - Other harm: a strike, and at strikesToBlock strikes the account is blocked; teachers are alerted
+//   live; a block closes the student's open WebSockets. Staff get the verdict only (no strikes).
+
+export const EXCERPT_LENGTH = 1000;
+export const NO_SCHOOL_MESSAGE = "No school found for your account.";
+
+/** The kind reply to a child who may be at risk (never an AI answer). */
+export const SUPPORT_REPLY =
+  "It sounds like something really hard is going on, and I'm glad you told me. Please talk to a grown-up you trust, " +
+  "like a parent, carer or your teacher, as soon as you can. You can also call Childline for free on 0800 1111, " +
+  "or visit childline.org.uk, any time of the day or night. I've let your teacher know, so they can help you.";
+
+const FLAGGED_MESSAGES: Record<Exclude<ModerationCategory, "self_harm_risk">, string> = {
+  personal_details:
+    "That message wasn't sent because it shares private details, like a phone number, an address or an email. " +
+    "Keep those safe and never share them online.",
+  bullying_hate:
+    "That message wasn't sent because it could hurt someone. Please keep our chats kind and talk about the book.",
+  sexual: "That message wasn't sent because it isn't appropriate here. Please keep our chats about the book.",
+  violence_threats:
+    "That message wasn't sent because it sounds like a threat to hurt someone. Please keep our chats kind and safe.",
+};
+
+export const REPEAT_WARNING = " If more messages like this are sent, your account will be restricted.";
+
+/** What the student is told when their text is stopped (it was not sent). */
+export function flaggedMessage(category: ModerationCategory, warn: boolean): string {
+  if (category === "self_harm_risk") {
+    return SUPPORT_REPLY;
+  }
+  return FLAGGED_MESSAGES[category] + (warn ? REPEAT_WARNING : "");
+}
+
+const CATEGORY_LABELS: Record<ModerationCategory, string> = {
+  bullying_hate: "Bullying or hate",
+  sexual: "Sexual content",
+  violence_threats: "Violence or threats",
+  self_harm_risk: "Risk to the child",
+  personal_details: "Personal details shared",
+};
+
+export type ScreenContext = "chat" | "review" | "check";
+
+export type ScreenOutcome =
+  | { kind: "clear"; verdict: Classification }
+  /** Risk to the child: urgent alert sent, no strike. */
+  | { kind: "risk"; verdict: Classification }
+  /** Harmful: a strike recorded (and the account is now blocked when `blocked`). */
+  | { kind: "strike"; verdict: Classification; strikeCount: number; blocked: boolean }
+  /** Harmful text from a teacher or admin, or from an account already blocked: refused, not counted. */
+  | { kind: "refused"; verdict: Classification };
+
+export function createModerationService(deps: {
+  prisma: PrismaClient;
+  pubsub: AppPubSub;
+  classify: TextClassifier;
+  strikesToBlock: number;
+  logger: Logger;
+}) {
+  const { prisma, pubsub } = deps;
+
+  function publishAlert(schoolId: string | null, alert: ModerationAlertPayload) {
+    if (schoolId) {
+      pubsub.publish(Topics.moderationAlert, schoolId, alert);
+    }
+    pubsub.publish(Topics.moderationAlert, ALL_SCHOOLS, alert);
+  }
+
+  async function bookTitle(bookId: string | undefined): Promise<string | null> {
+    if (!bookId) {
+      return null;
+    }
+    const book = await prisma.book.findUnique({ where: { id: bookId }, select: { title: true } });
+    return book?.title ?? null;
+  }
+
+  return {
+    classify: deps.classify,
+
+    /**
+     * Judges a student's text and records what follows (strike, block, alerts). The caller refuses the
+     * text unless the outcome is "clear"; "risk" texts are answered with SUPPORT_REPLY, not by the AI.
+     */
+    async screen(props: {
+      actor: Actor;
+      text: string;
+      context: ScreenContext;
+      chatId?: string;
+      bookId?: string;
+    }): Promise<ScreenOutcome> {
+      const verdict = deps.classify(props.text);
+      if (!verdict.flagged) {
+        return { kind: "clear", verdict };
+      }
+      const { actor } = props;
+      const where = props.context === "review" ? "a review" : props.context === "chat" ? "a chat message" : "a message";
+      const base = {
+        userId: actor.id,
+        schoolId: actor.schoolId,
+        category: verdict.category,
+        messageExcerpt: props.text.slice(0, EXCERPT_LENGTH),
+        chatId: props.chatId ?? null,
+        bookId: props.bookId ?? null,
+      };
+      const title = await bookTitle(props.bookId);
+
+      if (verdict.severity === "urgent") {
+        const event = await prisma.moderationEvent.create({
+          data: {
+            ...base,
+            type: "alert",
+            severity: "urgent",
+            reason: `${CATEGORY_LABELS[verdict.category]} in ${where}: ${verdict.reason}`,
+          },
+        });
+        deps.logger.warn({ userId: actor.id, eventId: event.id }, "urgent safeguarding alert");
+        publishAlert(actor.schoolId, presentModerationEvent(event, actor, title));
+        return { kind: "risk", verdict };
+      }
+
+      if (actor.role !== "student") {
+        return { kind: "refused", verdict };
+      }
+
+      // The user row is locked so two flagged messages at once count as two strikes.
+      const result = await prisma.$transaction(async (tx) => {
+        const [current] = await tx.$queryRaw<{ strikeCount: number; blocked: boolean }[]>`
+          SELECT "strikeCount", "blocked" FROM "User" WHERE id = ${actor.id} FOR UPDATE`;
+        if (!current || current.blocked) {
+          return null;
+        }
+        const strikeCount = current.strikeCount + 1;
+        const blocks = strikeCount >= deps.strikesToBlock;
+        const reason = `${CATEGORY_LABELS[verdict.category]} in ${where}: ${verdict.reason}`;
+        const user = await tx.user.update({
+          where: { id: actor.id },
+          data: {
+            strikeCount,
+            ...(blocks ? { blocked: true, blockedAt: new Date(), blockReason: "Repeated harmful content" } : {}),
+          },
+          include: withSchool,
+        });
+        const events = [await tx.moderationEvent.create({ data: { ...base, type: "strike", reason } })];
+        if (blocks) {
+          events.push(
+            await tx.moderationEvent.create({
+              data: {
+                ...base,
+                type: "block",
+                reason: `Account restricted after ${strikeCount} strikes (latest: ${CATEGORY_LABELS[verdict.category]})`,
+              },
+            }),
+          );
+        }
+        return { user, events, blocks };
+      });
+      if (!result) {
+        return { kind: "refused", verdict };
+      }
+      const { user, events, blocks } = result;
+      for (const event of events) {
+        publishAlert(user.schoolId, presentModerationEvent(event, user, title));
+      }
+      pubsub.publish(Topics.accountUpdated, user.id, presentUser(user));
+      if (blocks) {
+        deps.logger.warn({ userId: user.id }, "account blocked after repeated harmful content");
+        pubsub.publish(Topics.sessionsRevoked, { userId: user.id, reason: "Account restricted" });
+      }
+      return { kind: "strike", verdict, strikeCount: user.strikeCount, blocked: blocks };
+    },
+  };
+}
+
+export type ModerationService = ReturnType<typeof createModerationService>;
