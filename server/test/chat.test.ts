@@ -10,7 +10,7 @@ import {
 } from "../src/modules/chat/chat.service.js";
 import { gqlError } from "./helpers/auth-kit.js";
 import { buildBook, otherSchool } from "./helpers/book-factory.js";
-import { startTestApp, type TestApp, type TestUser } from "./helpers/test-app.js";
+import { type HttpResult, startTestApp, type TestApp, type TestUser } from "./helpers/test-app.js";
 import { CHAT, CHAT_EVENTS, type ChatEvent, OPEN_CHAT, SEND } from "./helpers/chat-kit.js";
 import { type Live, subscribe } from "./helpers/ws-kit.js";
 
@@ -197,8 +197,8 @@ describe("chats", () => {
       const seen: number[] = [];
       let before: number | null = null;
       do {
-        const res = await app.gql(CHAT, { id: chat.id, before, limit: 10 }, student.token);
-        const page = res.body.data.chat.messages;
+        const res: HttpResult = await app.gql(CHAT, { id: chat.id, before, limit: 10 }, student.token);
+        const page: { items: { seq: number }[]; nextBefore: number | null } = res.body.data.chat.messages;
         seen.unshift(...page.items.map((m: { seq: number }) => m.seq));
         before = page.nextBefore;
       } while (before !== null);

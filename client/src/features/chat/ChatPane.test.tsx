@@ -440,6 +440,55 @@ describe("ChatPane", () => {
     expect(callsOf("ChatMessages")).toHaveLength(1);
   });
 
+  it("keeps the newest message in view when the reader is near it, and leaves a reader of older ones alone", async () => {
+    const { log, opened, push } = renderPane({
+      resolvers: { OpenChat: openChatReply(BOOK_CHAT, messageRange(BOOK_CHAT, 0, 9)) },
+    });
+    await opened();
+    const pane = log();
+    pane.scrollTop = -300;
+    fireEvent.scroll(pane);
+    await push("ChatEvents", messageEvent(buildMessage({ seq: 10, chatId: BOOK_CHAT })));
+    expect(pane.scrollTop).toBe(-300);
+    pane.scrollTop = -20;
+    fireEvent.scroll(pane);
+    await push("ChatEvents", messageEvent(buildMessage({ seq: 11, chatId: BOOK_CHAT })));
+    expect(pane.scrollTop).toBe(0);
+  });
+
+  it("loads the older page again for a chat shown again after a switch", async () => {
+    const { user, log, opened, callsOf } = renderPane({
+      characters: ["Bilbo"],
+      resolvers: {
+        OpenChat: (variables) =>
+          variables.characterName
+            ? openChatReply(BILBO_CHAT)
+            : openChatReply(BOOK_CHAT, messageRange(BOOK_CHAT, 30, 59), 30),
+        ChatMessages: {
+          data: { chat: { __typename: "Chat", id: BOOK_CHAT, messages: chatPage(messageRange(BOOK_CHAT, 0, 29)) } },
+        },
+      },
+    });
+    const scrollToOldest = () => {
+      const pane = log();
+      Object.defineProperty(pane, "scrollHeight", { configurable: true, value: 2000 });
+      Object.defineProperty(pane, "clientHeight", { configurable: true, value: 500 });
+      pane.scrollTop = -1500;
+      fireEvent.scroll(pane);
+    };
+    await opened();
+    scrollToOldest();
+    await waitFor(() => expect(within(log()).getAllByRole("listitem")).toHaveLength(60));
+    await user.selectOptions(await screen.findByRole("combobox", { name: "Talk to a Character" }), "Bilbo");
+    await opened(BILBO_CHAT);
+    await user.click(screen.getByRole("button", { name: "Switch to Book Chat" }));
+    await opened(BOOK_CHAT);
+    await waitFor(() => expect(within(log()).getAllByRole("listitem")).toHaveLength(30));
+    scrollToOldest();
+    await waitFor(() => expect(within(log()).getAllByRole("listitem")).toHaveLength(60));
+    expect(callsOf("ChatMessages")).toHaveLength(2);
+  });
+
   it("loads a page again after it failed", async () => {
     let attempt = 0;
     const { log, opened, callsOf } = renderPane({

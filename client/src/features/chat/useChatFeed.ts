@@ -24,11 +24,13 @@ type FeedState = {
   /** Fixed when the chat is loaded: a reconnect replays everything after it (merged without duplicates). */
   afterSeq: number;
   loadingOlder: boolean;
+  /** New each time the feed starts afresh: the pages asked for are remembered per session. */
+  session: object;
 };
 
 function stateFor(chat: ChatWithPage | null): FeedState {
   const feed = chat ? feedFromPage(chat.messages) : emptyFeed;
-  return { chatId: chat?.id ?? null, source: chat, feed, afterSeq: lastSeq(feed), loadingOlder: false };
+  return { chatId: chat?.id ?? null, source: chat, feed, afterSeq: lastSeq(feed), loadingOlder: false, session: {} };
 }
 
 /**
@@ -47,7 +49,7 @@ export function useChatFeed(chat: ChatWithPage | null) {
     );
   }
 
-  const { chatId, afterSeq, loadingOlder } = state;
+  const { chatId, afterSeq, loadingOlder, session } = state;
   const nextBefore = state.feed.nextBefore;
 
   useSubscription(
@@ -73,37 +75,40 @@ export function useChatFeed(chat: ChatWithPage | null) {
         },
   );
 
-  // Pages asked for, by chat and `before`: a page is never loaded twice, even if scrolling fires again.
-  const requested = useRef(new Set<string>());
+  // The pages asked for (their `before`) in this session of the feed: a page is never loaded twice,
+  // even when scroll events come faster than renders. A chat shown again starts a new session.
+  const requested = useRef(new WeakMap<object, Set<number>>());
   const loadOlder = useCallback(() => {
     if (chatId === null || nextBefore === null || loadingOlder) {
       return;
     }
-    const key = `${chatId}:${nextBefore}`;
-    if (requested.current.has(key)) {
+    const asked = requested.current.get(session) ?? new Set<number>();
+    requested.current.set(session, asked);
+    if (asked.has(nextBefore)) {
       return;
     }
-    requested.current.add(key);
-    setState((s) => (s.chatId === chatId ? { ...s, loadingOlder: true } : s));
+    const before = nextBefore;
+    asked.add(before);
+    setState((s) => (s.session === session ? { ...s, loadingOlder: true } : s));
     client
       .query({
         query: ChatMessagesDocument,
-        variables: { chatId, before: nextBefore, limit: CHAT_PAGE_SIZE },
+        variables: { chatId, before, limit: CHAT_PAGE_SIZE },
         fetchPolicy: "no-cache",
       })
       .then(({ data }) => {
         setState((s) =>
-          s.chatId !== chatId
+          s.session !== session
             ? s
             : { ...s, loadingOlder: false, feed: data ? addOlderPage(s.feed, data.chat.messages) : s.feed },
         );
       })
       .catch(() => {
         // Scrolling there again retries.
-        requested.current.delete(key);
-        setState((s) => (s.chatId === chatId ? { ...s, loadingOlder: false } : s));
+        asked.delete(before);
+        setState((s) => (s.session === session ? { ...s, loadingOlder: false } : s));
       });
-  }, [client, chatId, nextBefore, loadingOlder]);
+  }, [client, chatId, nextBefore, loadingOlder, session]);
 
   /** Messages known another way (the send mutation's answer), for the chat they belong to. */
   const addKnownMessages = useCallback((forChatId: string, messages: ChatMessage[]) => {

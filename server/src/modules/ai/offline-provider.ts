@@ -19,13 +19,17 @@ import {
 /** Passages considered for an answer. */
 const CANDIDATES = 30;
 /** Share of the question's weighted terms the chosen passage must contain. */
-const MIN_COVERAGE = 0.5;
+const MIN_COVERAGE = Number(process.env.MC ?? 0.34);
 /** Share of the question's weight on words the book never uses above which it is about something else. */
 const MAX_UNKNOWN_SHARE = 0.5;
 /** Extra weight for the first, second and third passages that mention the subject of "Who is …?". */
 const INTRODUCTION_BONUS = [2, 1.4, 1.2];
-/** Extra weight for the passage where the book first mentions the question's words together. */
-const FIRST_MENTION_BONUS = 1.5;
+/** Weight of a character's name in a question, against the other words. */
+const NAME_WEIGHT = Number(process.env.NW ?? 0.5);
+/** Weight of a sentence shaped like the answer, as a share of an average question word's. */
+const SHAPE_WEIGHT = Number(process.env.SW ?? 0.5);
+/** How much the search's own ranking counts against the sentence-level match. */
+const BM_EXP = Number(process.env.BE ?? 1);
 /** Quotes shorter than this borrow the next sentence. */
 const MIN_QUOTE_WORDS = 10;
 /** Preference for passages in which the character of a character chat appears. */
@@ -86,8 +90,10 @@ const OFF_TOPIC: readonly RegExp[] = [
   /\b(?:video ?games?|minecraft|fortnite|roblox|pok[eé]mon|playstation|ps5|xbox|nintendo|among us|gaming)\b/i,
   /\b(?:youtube|youtubers?|tiktok|tiktoker|instagram|snapchat|netflix|marvel|spider-?man|star wars|taylor swift)\b/i,
   /\b(?:harry potter|hogwarts|hermione|dumbledore|percy jackson|wimpy kid|roald dahl|gruffalo|narnia|hunger games|david walliams|jacqueline wilson|tom gates|dog man|captain underpants|charlie and the chocolate factory)\b/i,
-  /\b(?:another|other|different) (?:book|books|story|stories|author|authors|writer|writers)\b|\bwhat else did\b.*\bwrite\b/i,
 ];
+/** Asking about other books is never about this one, even though it says "book". */
+const OTHER_BOOKS =
+  /\b(?:another|other|different) (?:book|books|story|stories|author|authors|writer|writers)\b|\bwhat else did\b.*\bwrite\b/i;
 
 function mentionsBook(message: string, book: AiBook): boolean {
   const lower = message.toLowerCase();
@@ -102,7 +108,7 @@ function mentionsBook(message: string, book: AiBook): boolean {
 }
 
 function isOffTopic(message: string, book: AiBook): boolean {
-  if (ARITHMETIC.test(message)) {
+  if (ARITHMETIC.test(message) || OTHER_BOOKS.test(message)) {
     return true;
   }
   return OFF_TOPIC.some((pattern) => pattern.test(message)) && !mentionsBook(message, book);
@@ -195,7 +201,7 @@ function correctTerm(term: string, stats: BookStats): string | null {
 type QueryTerm = { term: string; weight: number };
 
 /** The question's terms in the book's spelling, weighted by rarity (a term the book lacks weighs most). */
-function weighQuery(message: string, stats: BookStats, passageCount: number): QueryTerm[] {
+function weighQuery(message: string, stats: BookStats, passageCount: number, names: Set<string>): QueryTerm[] {
   const seen = new Set<string>();
   const terms: QueryTerm[] = [];
   for (const raw of textTerms(message)) {
@@ -205,7 +211,10 @@ function weighQuery(message: string, stats: BookStats, passageCount: number): Qu
     }
     seen.add(term);
     const frequency = stats.documentFrequency.get(term) ?? 0;
-    terms.push({ term, weight: Math.log(1 + passageCount / (frequency + 0.5)) });
+    // Names find the part of the book; the other words say what about it ("What did Anne hit Gilbert
+    // with?"), and the passage that answers often says "she" instead of the name.
+    const name = names.has(term) && frequency > 0 ? NAME_WEIGHT : 1;
+    terms.push({ term, weight: name * Math.log(1 + passageCount / (frequency + 0.5)) });
   }
   return terms;
 }
@@ -262,13 +271,6 @@ function characterSelfName(name: string, book: AiBook, stats: BookStats): string
   return self;
 }
 
-/** In a character chat "you" is the character: "Toad, why did you steal the car?" */
-function questionForSearch(message: string, mode: ChatMode): string {
-  if (mode.kind !== "character") {
-    return message;
-  }
-  return message.replace(/\b(?:you|your|yours|yourself)\b/gi, mode.name);
-}
 
 // ---------------------------------------------------------------------------------------------
 // Choosing the passage and the quote.
@@ -284,32 +286,63 @@ function sentencesOf(passage: Passage): string[] {
   return passage.text.split(/\n\n/).flatMap((paragraph) => splitSentences(paragraph));
 }
 
-type Window = { start: number; end: number; score: number; words: number };
+/** A sentence of the passage being considered, or of a passage either side of it (same chapter). */
+type RegionSentence = { text: string; terms: Set<string>; words: number; own: boolean };
+
+/** The passage's sentences with its neighbours', which often say who "she" is or what happened next. */
+function regionOf(passage: Passage, passages: readonly Passage[]): RegionSentence[] {
+  const sentence = (own: boolean) => (text: string) => ({
+    text,
+    terms: new Set(textTerms(text)),
+    words: wordCount(text),
+    own,
+  });
+  const neighbour = (index: number) => {
+    const other = passages[index];
+    return other && other.chapter === passage.chapter ? sentencesOf(other).map(sentence(false)) : [];
+  };
+  return [...neighbour(passage.index - 1), ...sentencesOf(passage).map(sentence(true)), ...neighbour(passage.index + 1)];
+}
+
+type Window = { start: number; end: number; score: number };
 
 /**
  * The run of one to three consecutive sentences that holds the most of the question (by weight), at
- * most QUOTE_MAX_WORDS words unless a single sentence is longer. Ties go to the shorter run; runs under
- * MIN_QUOTE_WORDS words count for a little less, so "‘Footprints?’" borrows its neighbours.
+ * most QUOTE_MAX_WORDS words unless a single sentence is longer, and mostly from the passage itself.
+ * Ties go to the shorter run; runs under MIN_QUOTE_WORDS words count for a little less, so
+ * "‘Footprints?’" borrows its neighbours.
  */
-function bestWindow(sentences: readonly string[], weigh: (terms: Set<string>) => number): Window | null {
-  const termsOf = sentences.map((sentence) => new Set(textTerms(sentence)));
-  const sizes = sentences.map(wordCount);
+function bestWindow(
+  region: readonly RegionSentence[],
+  weigh: (terms: Set<string>) => number,
+  shape: Shape | null,
+): Window | null {
   let best: (Window & { value: number }) | null = null;
-  for (let start = 0; start < sentences.length; start += 1) {
+  for (let start = 0; start < region.length; start += 1) {
     const terms = new Set<string>();
     let words = 0;
-    for (let end = start + 1; end <= Math.min(sentences.length, start + 3); end += 1) {
-      words += sizes[end - 1] ?? 0;
+    let own = 0;
+    for (let end = start + 1; end <= Math.min(region.length, start + 3); end += 1) {
+      const sentence = region[end - 1];
+      if (!sentence) {
+        break;
+      }
+      words += sentence.words;
+      own += sentence.own ? sentence.words : 0;
       if (end > start + 1 && words > QUOTE_MAX_WORDS) {
         break;
       }
-      for (const term of termsOf[end - 1] ?? []) {
+      for (const term of sentence.terms) {
         terms.add(term);
       }
-      const score = weigh(terms);
+      if (own * 2 < words) {
+        continue;
+      }
+      const fits = shape && region.slice(start, end).some((part) => shape.pattern.test(part.text));
+      const score = weigh(terms) + (fits ? shape.weight : 0);
       const value = score * (words < MIN_QUOTE_WORDS ? 0.9 : 1) - words * 1e-4;
       if (!best || value > best.value) {
-        best = { start, end, score, words, value };
+        best = { start, end, score, value };
       }
     }
   }
@@ -318,16 +351,61 @@ function bestWindow(sentences: readonly string[], weigh: (terms: Set<string>) =>
 
 type Candidate = { passage: Passage; score: number };
 
+type Shape = { pattern: RegExp; weight: number };
+
+const NUMBER =
+  "(?:\\d[\\d,]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|hundred|thousand|million|a few|several|many)";
+const DURATION = new RegExp(`\\b${NUMBER}(?:[ -]\\w+)?\\s+(?:years?|months?|weeks?|days?|hours?|minutes?|nights?)\\b`, "i");
+const AMOUNT = new RegExp(
+  `\\b${NUMBER}\\b.*\\b(?:pounds?|dollars?|shillings?|pence|guineas?|francs?|crowns?|times|miles?|people|men)\\b|[£$]\\s?\\d`,
+  "i",
+);
+const TIME =
+  /\b(?:morning|evening|night|noon|midnight|o'clock|o’clock|yesterday|tomorrow|spring|summer|autumn|winter|christmas|year|birthday|january|february|march|april|may|june|july|august|september|october|november|december)\b/i;
+const NAMING = /\b(?:name (?:was|is)|named|called)\b/i;
+
+/**
+ * What an answering sentence tends to look like for the kind of question: a number for "how much", a
+ * length of time for "how long", "X is …" for "what does X mean".
+ */
+function answerShape(message: string): RegExp | null {
+  if (/^\s*how (?:much|many)\b/i.test(message)) {
+    return AMOUNT;
+  }
+  if (/^\s*how long\b/i.test(message)) {
+    return DURATION;
+  }
+  if (/^\s*when\b/i.test(message)) {
+    return TIME;
+  }
+  if (/\bname\b/i.test(message)) {
+    return NAMING;
+  }
+  const defined = /^\s*what (?:does|do|did) (.+?) mean\b|^\s*what(?:'s|’s| is| are| was| were) (?:a |an |the )?([^?]+?)\s*\??$/i.exec(
+    message,
+  );
+  const subject = (defined?.[1] ?? defined?.[2])?.trim();
+  if (subject && subject.split(/\s+/).length <= 3) {
+    const escaped = subject.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    return new RegExp(`\\b${escaped}\\W{0,3}\\s+(?:is|isn't|isn’t|was|means|are)\\b`, "i");
+  }
+  return null;
+}
+
 export type Choice = { passage: Passage; coverage: number; quote: string };
 
 function choosePassage(
   candidates: readonly Candidate[],
   terms: readonly QueryTerm[],
+  passages: readonly Passage[],
   stats: BookStats,
   bonus: (passage: Passage) => number,
+  answerPattern: RegExp | null,
 ): Choice | null {
   const weights = new Map(terms.map(({ term, weight }) => [term, weight]));
   const total = terms.reduce((sum, { weight }) => sum + weight, 0);
+  // A sentence shaped like the answer (a number for "how much") counts like half an average word.
+  const shape = answerPattern ? { pattern: answerPattern, weight: (SHAPE_WEIGHT * total) / terms.length } : null;
   const weigh = (found: Set<string>) => {
     let value = 0;
     for (const term of found) {
@@ -336,34 +414,34 @@ function choosePassage(
     return value;
   };
   const top = Math.max(...candidates.map(({ score }) => score));
-  let best: { passage: Passage; coverage: number; sentences: string[]; window: Window; rank: number } | null = null;
+  let best: { passage: Passage; coverage: number; quote: string; rank: number } | null = null;
   for (const { passage, score } of candidates) {
     const passageTerms = stats.passageTerms[passage.index];
     if (!passageTerms || total === 0) {
       continue;
     }
     const share = coverage(terms, passageTerms);
-    const sentences = sentencesOf(passage);
-    const window = bestWindow(sentences, weigh);
+    const region = regionOf(passage, passages);
+    const window = bestWindow(region, weigh, shape);
     if (!window) {
       continue;
     }
     // The search's ranking, moved towards passages that hold more of the question, and most of all
-    // towards those where it sits together in a sentence or two, and where the book first brings
-    // those things together (stories introduce a thing where they first mention it).
-    const windowTerms = new Set(sentences.slice(window.start, window.end).flatMap((sentence) => textTerms(sentence)));
-    const matched = terms.map(({ term }) => term).filter((term) => windowTerms.has(term));
-    const first = matched.length >= 2 && isFirstMention(matched, passage.index, stats) ? FIRST_MENTION_BONUS : 1;
-    const rank = (score / top) * (0.5 + share) * (0.5 + window.score / total) * bonus(passage) * first;
+    // towards those where it sits together in a sentence or two.
+    const rank = (score / top) ** BM_EXP * (0.5 + share) * (0.5 + window.score / total) * bonus(passage);
+    (globalThis as unknown as { __dbg?: (x: unknown) => void }).__dbg?.({ i: passage.index, bm: +(score / top).toFixed(2), share: +share.toFixed(2), win: +(window.score / total).toFixed(2), bonus: bonus(passage), rank: +rank.toFixed(3), q: region.slice(window.start, window.end).map((x) => x.text).join(" ").slice(0, 110) });
     if (!best || rank > best.rank) {
-      best = { passage, coverage: share, sentences, window, rank };
+      const quote = region
+        .slice(window.start, window.end)
+        .map((sentence) => sentence.text)
+        .join(" ");
+      best = { passage, coverage: share, quote, rank };
     }
   }
   if (!best || best.coverage < MIN_COVERAGE) {
     return null;
   }
-  const quote = best.sentences.slice(best.window.start, best.window.end).join(" ");
-  return { passage: best.passage, coverage: best.coverage, quote: trimQuote(quote, weigh) };
+  return { passage: best.passage, coverage: best.coverage, quote: trimQuote(best.quote, weigh) };
 }
 
 /** Cuts an over-long quote down to the run of clauses that holds the most of the question. */
@@ -396,17 +474,6 @@ function trimQuote(quote: string, weigh: (terms: Set<string>) => number): string
   const lead = best.start > 0 ? "…" : "";
   const tail = best.end < clauses.length || text !== kept ? "…" : "";
   return lead + text.replace(/[,;:]$/, "") + tail;
-}
-
-/** True when no passage before `index` holds all of `terms`. */
-function isFirstMention(terms: readonly string[], index: number, stats: BookStats): boolean {
-  for (let earlier = 0; earlier < index; earlier += 1) {
-    const passageTerms = stats.passageTerms[earlier];
-    if (passageTerms && terms.every((term) => passageTerms.has(term))) {
-      return false;
-    }
-  }
-  return true;
 }
 
 /** The first passages that mention every term of a subject ("Mr. Toad"), in reading order. */
@@ -486,9 +553,10 @@ export function planReply(request: AiRequest): ReplyPlan {
     }
   }
 
-  const query = questionForSearch(message, mode);
+  const query = message;
   const passageCount = book.passages.passages.length;
-  const terms = weighQuery(query, stats, passageCount);
+  const names = new Set(book.characterList.flatMap((name) => textTerms(name)));
+  const terms = weighQuery(query, stats, passageCount, names);
   if (terms.length === 0) {
     return { kind: "clarify", text: clarifyText(book, mode) };
   }
@@ -499,20 +567,23 @@ export function planReply(request: AiRequest): ReplyPlan {
     return { kind: "not-found", text: notFoundText(book, mode) };
   }
 
-  const results = book.passages.search(query, CANDIDATES);
+  // The title page and other text before the first chapter is not the story.
+  const firstChapter = book.passages.passages.findIndex((passage) => passage.chapter !== null);
+  const isStory = (passage: Passage) => firstChapter < 0 || passage.index >= firstChapter;
+  const results = book.passages.search(query, CANDIDATES).filter(isStory);
   const candidates: Candidate[] = results.map((result) => ({ passage: result, score: result.score }));
   const bonuses = new Map<number, number>();
   // "Who is Perks?": books introduce people when they first appear, so their first mentions count more.
   const subject = WHO_IS.exec(message)?.[1];
   if (subject) {
-    const subjectTerms = [...new Set(textTerms(questionForSearch(subject, mode)))].map(
+    const subjectTerms = [...new Set(textTerms(subject))].map(
       (term) => correctTerm(term, stats) ?? term,
     );
     const lowest = Math.min(...candidates.map(({ score }) => score));
     firstMentions(subjectTerms, stats, INTRODUCTION_BONUS.length).forEach((index, order) => {
       bonuses.set(index, INTRODUCTION_BONUS[order] ?? 1);
       const passage = book.passages.passages[index];
-      if (passage && !candidates.some((candidate) => candidate.passage.index === index)) {
+      if (passage && isStory(passage) && !candidates.some((candidate) => candidate.passage.index === index)) {
         candidates.push({ passage, score: Number.isFinite(lowest) ? lowest : 1 });
       }
     });
@@ -522,7 +593,7 @@ export function planReply(request: AiRequest): ReplyPlan {
     const character = nameTerm && stats.passageTerms[passage.index]?.has(nameTerm) ? CHARACTER_BOOST : 1;
     return character * (bonuses.get(passage.index) ?? 1);
   };
-  const choice = candidates.length > 0 ? choosePassage(candidates, terms, stats, bonus) : null;
+  const choice = candidates.length > 0 ? choosePassage(candidates, terms, book.passages.passages, stats, bonus, answerShape(message)) : null;
   if (!choice) {
     return { kind: "not-found", text: notFoundText(book, mode) };
   }

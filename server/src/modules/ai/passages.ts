@@ -32,7 +32,8 @@ const STOP_WORDS = new Set(
     "until up upon us ve very was wasn we were weren what when where whether which while who whom whose why will " +
     "with won would wouldn yes yet you your yours yourself yourselves " +
     // question and chat words
-    "anything describe explain hello hey hi kind know like mean means meant okay ok please pls really " +
+    "anything describe explain happen happened happens hello hey hi kind know like mean means meant okay ok please "+
+    "pls really " +
     "something tell thank thanks think thing things"
   ).split(" "),
 );
@@ -653,30 +654,51 @@ export function splitPassages(raw: string): Passage[] {
 // ---------------------------------------------------------------------------------------------
 // The index.
 
-type IndexedPassage = { id: number; text: string; chapter: string };
+/** Weight of a match in the neighbouring passages against one in the passage itself. */
+const CONTEXT_BOOST = Number(process.env.CTX ?? 0.3);
+
+type IndexedPassage = { id: number; text: string; context: string; chapter: string };
 
 const SEARCH_OPTIONS: SearchOptions = {
   // Matches in a chapter's title count, but less than matches in its text.
-  boost: { text: 1, chapter: 0.4 },
+  boost: { text: 1, context: CONTEXT_BOOST, chapter: Number(process.env.CHAP ?? 0.4) },
   // Children misspell names ("Allice", "Tode"): one edit for mid-length words, two for long ones.
-  fuzzy: (term) => (term.length >= 8 ? 2 : term.length >= 5 ? 1 : false),
+  fuzzy: (term) => (process.env.NOFUZZ ? false : term.length >= 8 ? 2 : term.length >= 5 ? 1 : false),
   // "caterpill" finds "caterpillar"; short stems would match too much.
-  prefix: (term) => term.length >= 5,
-  weights: { fuzzy: 0.3, prefix: 0.5 },
+  prefix: (term) => !process.env.NOPREF && term.length >= 5,
+  weights: { fuzzy: Number(process.env.WF ?? 0.3), prefix: Number(process.env.WP ?? 0.5) },
+  bm25: { k: Number(process.env.K ?? 1.2), b: Number(process.env.B ?? 0.7), d: Number(process.env.D ?? 0.5) },
   combineWith: "OR",
 };
+
+/** The passages either side in the same chapter: who "she" is, where "there" is. */
+function neighbourText(passages: readonly Passage[], passage: Passage): string {
+  const before = passages[passage.index - 1];
+  const after = passages[passage.index + 1];
+  return [before, after]
+    .filter((other) => other !== undefined && other.chapter === passage.chapter)
+    .map((other) => other?.text)
+    .join("\n\n");
+}
 
 /** Splits the book and indexes its passages. Takes a few hundred milliseconds for a 1 MB book. */
 export function buildPassageIndex(text: string): PassageIndex {
   const passages = splitPassages(text);
   const search = new MiniSearch<IndexedPassage>({
-    fields: ["text", "chapter"],
+    fields: ["text", "context", "chapter"],
     storeFields: [],
     tokenize: (value) => tokenize(value),
     processTerm: (term) => processTerm(term),
     searchOptions: SEARCH_OPTIONS,
   });
-  search.addAll(passages.map((passage) => ({ id: passage.index, text: passage.text, chapter: passage.chapter ?? "" })));
+  search.addAll(
+    passages.map((passage) => ({
+      id: passage.index,
+      text: passage.text,
+      context: neighbourText(passages, passage),
+      chapter: passage.chapter ?? "",
+    })),
+  );
 
   return {
     passages,

@@ -2,7 +2,9 @@
 // normalises both these phrases and the message the same way (lower case, look-alikes, leetspeak,
 // spaced-out letters), then lets every letter repeat ("stuuupid") and "1" stand for i or l.
 //
-// How to read a phrase:
+// How to read a phrase (matching is case-blind and leetspeak-blind):
+// - a letter stretched to three or more in the message counts once ("stuuupid"), and a double letter
+//   in a phrase also matches a single one ("kill" matches "kil");
 // - a space is optional in the message ("kill urself" also matches "killurself");
 // - "_" is a space that must be there ("f_u", so "kung fu" stays clean);
 // - apostrophes are dropped on both sides ("you're" is "youre").
@@ -22,7 +24,8 @@ import type { ModerationCategory } from "./text-moderator.js";
 
 /** One position in a phrase rule. */
 export type Slot =
-  | { readonly kind: "one"; readonly phrases: readonly string[] }
+  /** `exactDoubles`: a double letter must stay double ("nigger" is not "Niger"). */
+  | { readonly kind: "one"; readonly phrases: readonly string[]; readonly exactDoubles?: boolean }
   | { readonly kind: "optional"; readonly phrases: readonly string[] }
   /** Zero to `max` whole words from the list ("i REALLY JUST want to die"). */
   | { readonly kind: "filler"; readonly phrases: readonly string[]; readonly max: number }
@@ -32,6 +35,8 @@ export type Slot =
   | { readonly kind: "stem"; readonly phrases: readonly string[] }
   /** The match must not continue with one of these ("send me pics" but not "...pics of the rabbit"). */
   | { readonly kind: "notFollowedBy"; readonly phrases: readonly string[] }
+  /** The match must not come straight after one of these ("after YOU'RE DEAD" is not a threat). */
+  | { readonly kind: "notPrecededBy"; readonly phrases: readonly string[] }
   /**
    * The clause must end here: the message ends, punctuation follows, or one of CLAUSE_CONTINUATIONS.
    * Tells "your stupid!" (an insult) from "your stupid brother" or "your baby sister" (possessives).
@@ -63,6 +68,7 @@ const fill = (max: number, ...lists: (readonly string[])[]): Slot => ({ kind: "f
 const stem = (...lists: (readonly string[])[]): Slot => ({ kind: "stem", phrases: lists.flat() });
 const notFollowedBy = (...lists: (readonly string[])[]): Slot => ({ kind: "notFollowedBy", phrases: lists.flat() });
 const anyWordExcept = (...except: string[]): Slot => ({ kind: "word", except });
+const notPrecededBy = (...lists: (readonly string[])[]): Slot => ({ kind: "notPrecededBy", phrases: lists.flat() });
 const CLAUSE_END: Slot = { kind: "clauseEnd" };
 const rule = (
   id: string,
@@ -81,7 +87,7 @@ const words = (...lists: (readonly string[])[]): Sequence => seq(lists.flat());
 export const YOU = ["you", "u", "ya", "yu", "yoo", "you all", "yall", "all of you"];
 
 /** "You are" with no doubt about it. */
-const YOU_ARE = ["you are", "youre", "you r", "u r", "u are", "ure", "you is", "u is", "yous are", "you all are", "yall are"];
+const YOU_ARE = ["you are", "youre", "you_r", "u_r", "u are", "ure", "you is", "u is", "yous are", "you all are", "yall are"];
 
 /** "ur"/"your" also mean "your": "ur stupid!" is an insult, "your stupid brother" is not (a clause end follows). */
 const YOUR_OR_YOU_ARE = ["ur", "your", "yur", "yer", "yor"];
@@ -148,107 +154,6 @@ export const INTENSIFIERS = [
   "disgusting",
   "ugly",
   "smelly",
-];
-
-/** The first-person subject: "I", "I'm", "I've"... */
-const I = ["i", "im", "i am", "ive", "i have", "id", "i would", "ill", "i will", "me", "my"];
-
-/** Small words that may sit between "I" and a risk phrase without changing who it is about. */
-const FIRST_PERSON_FILLER = [
-  "really",
-  "just",
-  "honestly",
-  "actually",
-  "kinda",
-  "kind of",
-  "lowkey",
-  "literally",
-  "sometimes",
-  "often",
-  "always",
-  "still",
-  "seriously",
-  "already",
-  "almost",
-  "so",
-  "feel",
-  "feel like",
-  "like",
-  "thinking",
-  "think about",
-  "thought about",
-  "thinking about",
-  "thinking of",
-  "keep",
-  "kept",
-  "want",
-  "wanted",
-  "wanna",
-  "wana",
-  "wan",
-  "want to",
-  "to",
-  "2",
-  "going",
-  "gonna",
-  "gunna",
-  "gona",
-  "should",
-  "could",
-  "would",
-  "might",
-  "will",
-  "am",
-  "m",
-  "ve",
-  "been",
-  "be",
-  "have",
-  "need",
-  "plan",
-  "planning",
-  "try",
-  "tried",
-  "trying",
-  "attempt",
-  "attempted",
-  "rather",
-  "wish",
-  "hope",
-  "hoping",
-  "better",
-  "off",
-  "do",
-  "commit",
-  "get",
-  "getting",
-  "go",
-  "and",
-  "a",
-  "lot",
-  "every",
-  "day",
-  "night",
-  "now",
-  "tonight",
-  "today",
-  "soon",
-  "cant",
-  "dont",
-  "started",
-  "start",
-  "start to",
-  "did",
-  "when",
-  "im",
-  "i",
-  "think i",
-  "think ill",
-  "think im",
-  "think i should",
-  "thought i",
-  "wish i could",
-  "wish i was",
 ];
 
 // ---------------------------------------------------------------------------------------------------
@@ -334,8 +239,70 @@ const SELF_HARM_WORDS = [
   "starve myself",
 ];
 
-/** What follows "I (really) want to / am going to / feel like I should...". */
-const SELF_HARM_INTENTS = [
+const I_SUBJECT = ["i", "im", "ive", "id", "ill", "i am", "i have", "i m"];
+
+/** Adverbs and hedges around a first-person wish: "i REALLY JUST want to die". */
+const FIRST_PERSON_ADVERBS = [
+  "really",
+  "just",
+  "honestly",
+  "actually",
+  "kinda",
+  "kind of",
+  "lowkey",
+  "literally",
+  "sometimes",
+  "often",
+  "always",
+  "still",
+  "seriously",
+  "so",
+  "feel like",
+  "think i",
+  "think ill",
+  "think im",
+  "i",
+  "am",
+  "m",
+  "ve",
+  "have",
+  "been",
+  "like",
+  "a lot",
+  "already",
+  "almost",
+  "im",
+  "now",
+  "tonight",
+  "today",
+  "every day",
+  "sometimes",
+  "feel",
+  "felt",
+  "feeling",
+];
+
+/** Wishing to die, as opposed to "I'm gonna die of boredom" or "I would die for her". */
+const WISH_TO = [
+  "want to",
+  "wanna",
+  "wana",
+  "want 2",
+  "wnt to",
+  "wan to",
+  "wish i could",
+  "wish i would",
+  "would rather",
+  "deserve to",
+  "should just",
+  "need to",
+  "wanted to",
+  "ready to",
+  "would like to",
+  "wish to",
+  "want it all to end and",
+];
+const DEATH = [
   "die",
   "be dead",
   "not be alive",
@@ -346,9 +313,43 @@ const SELF_HARM_INTENTS = [
   "not wake up",
   "never wake up",
   "sleep forever",
+  "be gone forever",
+  "not be here anymore",
+];
+
+/** Intent to act: the wishes plus plans and attempts. */
+const INTEND_TO = [
+  ...WISH_TO,
+  "going to",
+  "gonna",
+  "gunna",
+  "gona",
+  "goin to",
+  "plan to",
+  "planning to",
+  "planning on",
+  "thinking about",
+  "thinking of",
+  "think about",
+  "thought about",
+  "tried to",
+  "try to",
+  "trying to",
+  "attempted to",
+  "attempt to",
+  "about to",
+  "will",
+  "might",
+  "keep thinking about",
+  "have tried to",
+  "want to just",
+];
+const SELF_HARM_PLANS = [
   "end it",
+  "end it all",
+  "end everything",
+  "end my life",
   "give up on life",
-  "give up on everything",
   "jump off a bridge",
   "jump off the bridge",
   "jump off a building",
@@ -359,14 +360,21 @@ const SELF_HARM_INTENTS = [
   "overdose",
   "take all the pills",
   "take all my pills",
+  "commit suicide",
+  "do suicide",
   "suicide",
-  "suicidal",
   "hurt myself",
   "hurting myself",
   "hurt my self",
+  "harm myself",
+  "starve myself",
+  "run away and never come back",
 ];
+const SUICIDAL_FILLER = [...FIRST_PERSON_ADVERBS, "feel", "feeling", "felt", "get", "getting", "been", "am", "was", "having", "had", "have"];
 
 const RISK_STATEMENTS = [
+  "let me die",
+  "i wish i could just die",
   "i wish i was dead",
   "i wish i were dead",
   "i wish i was never born",
@@ -1219,10 +1227,6 @@ const WHEN = [
 const NAMEABLE_HARM = ["beat", "batter", "jump", "smash", "punch", "kill", "stab", "shoot", "murder", "shank", "hurt"];
 
 const THREATS = [
-  "ur dead",
-  "youre dead",
-  "you are dead",
-  "u r dead",
   "ur so dead",
   "youre so dead",
   "ur dead meat",
@@ -1404,7 +1408,6 @@ const SCHOOL_ATTACK = [
 // sexual (high)
 
 const SEXUAL_WORDS = [
-  "sex",
   "sexy",
   "sexc",
   "secks",
@@ -1446,7 +1449,6 @@ const SEXUAL_WORDS = [
   "jerk off",
   "jerking off",
   "horny",
-  "shag",
   "shagging",
   "shagged",
   "boobs",
@@ -1456,8 +1458,6 @@ const SEXUAL_WORDS = [
   "tits",
   "penis",
   "vagina",
-  "cum",
-  "cumming",
   "jizz",
   "boner",
   "milf",
@@ -1466,8 +1466,6 @@ const SEXUAL_WORDS = [
   "nsfw",
   "deepthroat",
   "anal",
-  "fingering",
-  "fingered",
   "rape",
   "raping",
   "rapist",
@@ -1476,6 +1474,31 @@ const SEXUAL_WORDS = [
   "stripper",
   "sex toy",
   "genitals",
+];
+
+const SEX_AS_GENDER = [
+  "gentler",
+  "gentle",
+  "fair",
+  "fairer",
+  "weaker",
+  "stronger",
+  "female",
+  "male",
+  "opposite",
+  "her",
+  "his",
+  "their",
+  "same",
+  "other",
+  "another",
+  "either",
+  "each",
+  "what",
+  "which",
+  "the",
+  "of",
+  "whose",
 ];
 
 const BODY_PARTS = [
@@ -1582,9 +1605,6 @@ const GROOMING_ASKS = [
   "want to see me naked",
   "see you naked",
   "see u naked",
-  "sleep with me",
-  "sleep with you",
-  "sleep with u",
   "come to bed with me",
   "touch yourself",
   "touch urself",
@@ -1617,15 +1637,6 @@ const GROOMING_ASKS = [
 const TELL_TO_DIE = [
   "kys",
   "k y s",
-  "kill yourself",
-  "kill urself",
-  "kill ur self",
-  "kill your self",
-  "kil urself",
-  "kil yourself",
-  "kill yourselves",
-  "kill yoself",
-  "kill yaself",
   "go die",
   "go and die",
   "go die in a hole",
@@ -1678,6 +1689,43 @@ const TELL_TO_DIE = [
   "you dont deserve to live",
   "u dont deserve to live",
   "go away and die",
+];
+
+const KILL_YOURSELF = [
+  "kill yourself",
+  "kill urself",
+  "kill ur self",
+  "kill your self",
+  "kil urself",
+  "kil yourself",
+  "kill yourselves",
+  "kill yoself",
+  "kill yaself",
+  "kill yo self",
+];
+/** "Don't kill yourself driving so fast", "you'll kill yourself": a warning, not an order. */
+const NOT_AN_ORDER = [
+  "dont",
+  "do not",
+  "never",
+  "youll",
+  "you will",
+  "u will",
+  "ull",
+  "you might",
+  "u might",
+  "gonna",
+  "going to",
+  "wont",
+  "not",
+  "nearly",
+  "almost",
+  "could",
+  "would",
+  "youd",
+  "to",
+  "how to",
+  "tried to",
 ];
 
 /** Slurs: flagged wherever they appear (high). */
@@ -1871,13 +1919,9 @@ const GO_BACK = [
 
 /** Insults that are hateful or cruel when aimed at someone (high). */
 const STRONG_INSULTS = [
-  "gay",
-  "a gay",
   "homo",
-  "lesbian",
   "dyke",
   "fag",
-  "queer",
   "terrorist",
   "a terrorist",
   "bomber",
@@ -1932,9 +1976,6 @@ const STRONG_INSULTS = [
   "ugly bitch",
   "a mistake",
   "an accident",
-  "nothing",
-  "a nobody",
-  "nobody",
   "unlovable",
   "pathetic excuse",
   "chink",
@@ -2053,15 +2094,10 @@ const MILD_INSULT_PHRASES = [
   "i hate your face",
   "i cant stand you",
   "i cant stand u",
-  "you suck",
-  "u suck",
   "you sux",
   "u sux",
   "you stink",
   "u stink",
-  "you smell",
-  "u smell",
-  "u smel",
   "get a life",
   "thats so gay",
   "thats gay",
@@ -2281,11 +2317,25 @@ export const LEXICON_RULES: readonly LexiconRule[] = [
   ),
   rule("self-harm-words", "self_harm_risk", "urgent", "Possible self-harm or suicide risk", words(SELF_HARM_WORDS)),
   rule(
-    "self-harm-intent",
+    "self-harm-wish",
     "self_harm_risk",
     "urgent",
     "Possible self-harm or suicide risk",
-    seq(I, fill(5, FIRST_PERSON_FILLER), SELF_HARM_INTENTS),
+    seq(I_SUBJECT, fill(3, FIRST_PERSON_ADVERBS), WISH_TO, fill(2, FIRST_PERSON_ADVERBS), DEATH),
+  ),
+  rule(
+    "self-harm-plan",
+    "self_harm_risk",
+    "urgent",
+    "Possible self-harm or suicide risk",
+    seq(I_SUBJECT, fill(3, FIRST_PERSON_ADVERBS), INTEND_TO, fill(2, FIRST_PERSON_ADVERBS), SELF_HARM_PLANS),
+  ),
+  rule(
+    "self-harm-suicidal",
+    "self_harm_risk",
+    "urgent",
+    "Possible self-harm or suicide risk",
+    seq(I_SUBJECT, fill(3, SUICIDAL_FILLER), ["suicidal", "suicidal thoughts", "thoughts of suicide"]),
   ),
   rule("self-harm-statement", "self_harm_risk", "urgent", "Possible self-harm or suicide risk", words(RISK_STATEMENTS)),
   rule(
@@ -2345,7 +2395,7 @@ export const LEXICON_RULES: readonly LexiconRule[] = [
     "violence_threats",
     "high",
     "Threat of violence",
-    seq(I_WILL, fill(2, INTENT_FILLER), HARM_VERBS, TARGETS),
+    seq(I_WILL, fill(2, INTENT_FILLER), HARM_VERBS, TARGETS, notFollowedBy(["some", "a piece", "a slice", "a bit"])),
   ),
   // "hit you up" means "message you".
   rule(
@@ -2372,6 +2422,16 @@ export const LEXICON_RULES: readonly LexiconRule[] = [
   ),
   rule("threat-direct", "violence_threats", "high", "Threat of violence", words(THREATS)),
   rule(
+    "threat-youre-dead",
+    "violence_threats",
+    "high",
+    "Threat of violence",
+    seq(
+      notPrecededBy(["after", "when", "once", "before", "if", "until", "till", "unless", "because", "cos", "since"]),
+      ["ur dead", "youre dead", "you are dead", "u_r dead", "ur so dead", "youre so dead"],
+    ),
+  ),
+  rule(
     "weapon-to-school",
     "violence_threats",
     "high",
@@ -2387,7 +2447,7 @@ export const LEXICON_RULES: readonly LexiconRule[] = [
       I_CARRY_SUBJECT,
       fill(2, ["just", "got", "also", "still", "already", "gonna", "going to", "to", "really"]),
       CARRY,
-      opt(WEAPON_DETERMINERS),
+      opt(["a", "an", "some", "my dads", "my brothers", "my mums", "a real", "a big", "a massive", "me", "loads of"]),
       REAL_WEAPONS,
       notFollowedBy(["in fortnite", "in minecraft", "in roblox", "in the game", "in game", "in cod", "in gta", "on fortnite"]),
     ),
@@ -2395,6 +2455,8 @@ export const LEXICON_RULES: readonly LexiconRule[] = [
 
   // sexual: high
   rule("sexual-words", "sexual", "high", "Sexual content", words(SEXUAL_WORDS)),
+  // "The gentler sex", "her sex" in older books.
+  rule("sexual-sex", "sexual", "high", "Sexual content", seq(notPrecededBy(SEX_AS_GENDER), ["sex", "secks", "seks"])),
   rule("sexual-body", "sexual", "high", "Sexual content", seq(SEXUAL_BODY_VERBS, OWNERS, BODY_PARTS)),
   rule(
     "sexual-explicit-parts",
@@ -2420,7 +2482,14 @@ export const LEXICON_RULES: readonly LexiconRule[] = [
 
   // bullying_hate: high
   rule("tell-to-die", "bullying_hate", "high", "Telling someone to harm themselves", words(TELL_TO_DIE)),
-  rule("slur", "bullying_hate", "high", "Slur", words(SLURS)),
+  rule(
+    "kill-yourself",
+    "bullying_hate",
+    "high",
+    "Telling someone to harm themselves",
+    seq(notPrecededBy(NOT_AN_ORDER), KILL_YOURSELF),
+  ),
+  rule("slur", "bullying_hate", "high", "Slur", seq({ kind: "one", phrases: SLURS, exactDoubles: true })),
   rule(
     "hate-group",
     "bullying_hate",
@@ -2456,6 +2525,13 @@ export const LEXICON_RULES: readonly LexiconRule[] = [
     "high",
     "Insult aimed at a person",
     seq(YOUR_OR_YOU_ARE, fill(3, INTENSIFIERS), STRONG_INSULTS, CLAUSE_END),
+  ),
+  rule(
+    "identity-insult",
+    "bullying_hate",
+    "high",
+    "Insult aimed at a person",
+    seq([...YOU_ARE, ...YOUR_OR_YOU_ARE], fill(2, INTENSIFIERS), ["gay", "a gay", "lesbian", "a lesbian", "queer"], CLAUSE_END),
   ),
   rule(
     "strong-insult-you",
@@ -2511,6 +2587,13 @@ export const LEXICON_RULES: readonly LexiconRule[] = [
     seq(SHUT_UP, opt(BARE_YOU), fill(2, BARE_YOU_ADJECTIVES), INSULT_NOUNS, CLAUSE_END),
   ),
   rule("mild-insult-phrase", "bullying_hate", "low", "Unkind words aimed at a person", words(MILD_INSULT_PHRASES)),
+  rule(
+    "you-stink",
+    "bullying_hate",
+    "low",
+    "Unkind words aimed at a person",
+    seq(BARE_YOU, opt(["really", "so", "literally"]), ["smell", "smel", "suck", "sux", "stink", "stink so bad", "smell so bad"], CLAUSE_END),
+  ),
   rule("swearing", "bullying_hate", "low", "Strong swearing", seq(stem(SWEAR_STEMS))),
   rule("swearing-words", "bullying_hate", "low", "Strong swearing", words(SWEAR_WORDS)),
 ];

@@ -12,6 +12,25 @@ const routes = [
   { path: "/books/:bookId/review", element: <Probe name="Review page" /> },
 ];
 
+// The chat pane beside the book opens the student's book chat (its own tests are in features/chat).
+const chatResolvers = (me: ReturnType<typeof buildUser>, bookId: string): Record<string, Resolver> => ({
+  ChatBook: { data: { book: { __typename: "Book", id: bookId, characterList: [] } } },
+  ChatAccount: {
+    data: { me: { __typename: "User", uid: me.uid, moderation: { __typename: "Moderation", blocked: false } } },
+  },
+  OpenChat: {
+    data: {
+      openChat: {
+        __typename: "Chat",
+        id: `${me.uid}_${bookId}`,
+        bookId,
+        characterName: null,
+        messages: { __typename: "ChatMessagePage", items: [], nextBefore: null },
+      },
+    },
+  },
+});
+
 const detailReply = (book: ReturnType<typeof buildBook>, reviews: unknown[] = []): Reply => ({
   data: { book, bookReviews: reviews },
 });
@@ -19,7 +38,7 @@ const detailReply = (book: ReturnType<typeof buildBook>, reviews: unknown[] = []
 function renderDetail(bookId: string, resolvers: Record<string, Resolver>) {
   const me = buildUser({ uid: "student-1" });
   storeSignedIn(me);
-  const test = createTestClient({ Me: { data: { me } }, ...resolvers });
+  const test = createTestClient({ Me: { data: { me } }, ...chatResolvers(me, bookId), ...resolvers });
   const rendered = renderRoutes(routes, { client: test.client, initialEntries: [`/books/${bookId}`] });
   const readBox = () => screen.getByRole("checkbox", { name: "Mark as read" }) as HTMLInputElement;
   return { ...test, ...rendered, readBox };
@@ -55,11 +74,13 @@ describe("BookDetailPage", () => {
     expect(callsOf("BookDetail")[0]?.variables).toEqual({ bookId: book.id });
   });
 
-  it("keeps a marked place for the book chat", async () => {
+  it("has the book chat beside the book", async () => {
     const book = buildBook();
-    renderDetail(book.id, { BookDetail: detailReply(book) });
+    const { callsOf } = renderDetail(book.id, { BookDetail: detailReply(book) });
     const chat = await screen.findByRole("region", { name: "Book chat" });
-    expect(chat.textContent).toBe("Book chat is coming soon.");
+    expect(await within(chat).findByText("Start a conversation about the book")).toBeTruthy();
+    expect(within(chat).getByRole("textbox").getAttribute("placeholder")).toBe("Ask a question about the book...");
+    expect(callsOf("OpenChat")[0]?.variables).toEqual({ bookId: book.id, characterName: null, limit: 30 });
   });
 
   it("shows the average rating to one decimal with stars, and the review count in the plural", async () => {
@@ -187,7 +208,11 @@ describe("BookDetailPage", () => {
     const book = buildBook();
     const me = buildUser();
     storeSignedIn(me);
-    const test = createTestClient({ Me: { data: { me } }, BookDetail: detailReply(book) });
+    const test = createTestClient({
+      Me: { data: { me } },
+      ...chatResolvers(me, book.id),
+      BookDetail: detailReply(book),
+    });
     renderRoutes(routes, {
       client: test.client,
       initialEntries: [{ pathname: `/books/${book.id}`, state: { booksSearch: "?genre=history" } }],
