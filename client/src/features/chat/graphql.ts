@@ -24,7 +24,7 @@ export const ChatPageFields = graphql(`
   }
 `);
 
-// The character dropdown: the book page's own query does not carry the characters.
+// The character dropdown. On the book page it is answered from the cache: BookDetail carries characterList.
 export const ChatBookDocument = graphql(`
   query ChatBook($bookId: ID!) {
     book(id: $bookId) {

@@ -4,7 +4,7 @@
 // Deterministic, so tests and demos are stable.
 
 import { splitSentences, textTerms } from "./passages.js";
-import type { AiBook, AiProvider, AiRequest, ChatMode, Passage, PassageIndex, RetrievedPassage } from "./provider.js";
+import type { AiBook, AiProvider, AiRequest, Passage, PassageIndex } from "./provider.js";
 import {
   authorText,
   chapterPhrase,
@@ -19,17 +19,17 @@ import {
 /** Passages considered for an answer. */
 const CANDIDATES = 30;
 /** Share of the question's weighted terms the chosen passage must contain. */
-const MIN_COVERAGE = Number(process.env.MC ?? 0.34);
+const MIN_COVERAGE = 0.34;
 /** Share of the question's weight on words the book never uses above which it is about something else. */
 const MAX_UNKNOWN_SHARE = 0.5;
 /** Extra weight for the first, second and third passages that mention the subject of "Who is …?". */
 const INTRODUCTION_BONUS = [2, 1.4, 1.2];
 /** Weight of a character's name in a question, against the other words. */
-const NAME_WEIGHT = Number(process.env.NW ?? 0.5);
+const NAME_WEIGHT = 0.5;
 /** Weight of a sentence shaped like the answer, as a share of an average question word's. */
-const SHAPE_WEIGHT = Number(process.env.SW ?? 0.5);
+const SHAPE_WEIGHT = 0.5;
 /** How much the search's own ranking counts against the sentence-level match. */
-const BM_EXP = Number(process.env.BE ?? 1);
+const BM_EXP = 0.5;
 /** Quotes shorter than this borrow the next sentence. */
 const MIN_QUOTE_WORDS = 10;
 /** Preference for passages in which the character of a character chat appears. */
@@ -271,7 +271,6 @@ function characterSelfName(name: string, book: AiBook, stats: BookStats): string
   return self;
 }
 
-
 // ---------------------------------------------------------------------------------------------
 // Choosing the passage and the quote.
 
@@ -301,7 +300,11 @@ function regionOf(passage: Passage, passages: readonly Passage[]): RegionSentenc
     const other = passages[index];
     return other && other.chapter === passage.chapter ? sentencesOf(other).map(sentence(false)) : [];
   };
-  return [...neighbour(passage.index - 1), ...sentencesOf(passage).map(sentence(true)), ...neighbour(passage.index + 1)];
+  return [
+    ...neighbour(passage.index - 1),
+    ...sentencesOf(passage).map(sentence(true)),
+    ...neighbour(passage.index + 1),
+  ];
 }
 
 type Window = { start: number; end: number; score: number };
@@ -355,7 +358,10 @@ type Shape = { pattern: RegExp; weight: number };
 
 const NUMBER =
   "(?:\\d[\\d,]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|hundred|thousand|million|a few|several|many)";
-const DURATION = new RegExp(`\\b${NUMBER}(?:[ -]\\w+)?\\s+(?:years?|months?|weeks?|days?|hours?|minutes?|nights?)\\b`, "i");
+const DURATION = new RegExp(
+  `\\b${NUMBER}(?:[ -]\\w+)?\\s+(?:years?|months?|weeks?|days?|hours?|minutes?|nights?)\\b`,
+  "i",
+);
 const AMOUNT = new RegExp(
   `\\b${NUMBER}\\b.*\\b(?:pounds?|dollars?|shillings?|pence|guineas?|francs?|crowns?|times|miles?|people|men)\\b|[£$]\\s?\\d`,
   "i",
@@ -381,9 +387,10 @@ function answerShape(message: string): RegExp | null {
   if (/\bname\b/i.test(message)) {
     return NAMING;
   }
-  const defined = /^\s*what (?:does|do|did) (.+?) mean\b|^\s*what(?:'s|’s| is| are| was| were) (?:a |an |the )?([^?]+?)\s*\??$/i.exec(
-    message,
-  );
+  const defined =
+    /^\s*what (?:does|do|did) (.+?) mean\b|^\s*what(?:'s|’s| is| are| was| were) (?:a |an |the )?([^?]+?)\s*\??$/i.exec(
+      message,
+    );
   const subject = (defined?.[1] ?? defined?.[2])?.trim();
   if (subject && subject.split(/\s+/).length <= 3) {
     const escaped = subject.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -429,7 +436,6 @@ function choosePassage(
     // The search's ranking, moved towards passages that hold more of the question, and most of all
     // towards those where it sits together in a sentence or two.
     const rank = (score / top) ** BM_EXP * (0.5 + share) * (0.5 + window.score / total) * bonus(passage);
-    (globalThis as unknown as { __dbg?: (x: unknown) => void }).__dbg?.({ i: passage.index, bm: +(score / top).toFixed(2), share: +share.toFixed(2), win: +(window.score / total).toFixed(2), bonus: bonus(passage), rank: +rank.toFixed(3), q: region.slice(window.start, window.end).map((x) => x.text).join(" ").slice(0, 110) });
     if (!best || rank > best.rank) {
       const quote = region
         .slice(window.start, window.end)
@@ -553,10 +559,9 @@ export function planReply(request: AiRequest): ReplyPlan {
     }
   }
 
-  const query = message;
   const passageCount = book.passages.passages.length;
   const names = new Set(book.characterList.flatMap((name) => textTerms(name)));
-  const terms = weighQuery(query, stats, passageCount, names);
+  const terms = weighQuery(message, stats, passageCount, names);
   if (terms.length === 0) {
     return { kind: "clarify", text: clarifyText(book, mode) };
   }
@@ -570,15 +575,13 @@ export function planReply(request: AiRequest): ReplyPlan {
   // The title page and other text before the first chapter is not the story.
   const firstChapter = book.passages.passages.findIndex((passage) => passage.chapter !== null);
   const isStory = (passage: Passage) => firstChapter < 0 || passage.index >= firstChapter;
-  const results = book.passages.search(query, CANDIDATES).filter(isStory);
+  const results = book.passages.search(message, CANDIDATES).filter(isStory);
   const candidates: Candidate[] = results.map((result) => ({ passage: result, score: result.score }));
   const bonuses = new Map<number, number>();
   // "Who is Perks?": books introduce people when they first appear, so their first mentions count more.
   const subject = WHO_IS.exec(message)?.[1];
   if (subject) {
-    const subjectTerms = [...new Set(textTerms(subject))].map(
-      (term) => correctTerm(term, stats) ?? term,
-    );
+    const subjectTerms = [...new Set(textTerms(subject))].map((term) => correctTerm(term, stats) ?? term);
     const lowest = Math.min(...candidates.map(({ score }) => score));
     firstMentions(subjectTerms, stats, INTRODUCTION_BONUS.length).forEach((index, order) => {
       bonuses.set(index, INTRODUCTION_BONUS[order] ?? 1);
@@ -593,7 +596,9 @@ export function planReply(request: AiRequest): ReplyPlan {
     const character = nameTerm && stats.passageTerms[passage.index]?.has(nameTerm) ? CHARACTER_BOOST : 1;
     return character * (bonuses.get(passage.index) ?? 1);
   };
-  const choice = candidates.length > 0 ? choosePassage(candidates, terms, book.passages.passages, stats, bonus, answerShape(message)) : null;
+  const shape = answerShape(message);
+  const choice =
+    candidates.length > 0 ? choosePassage(candidates, terms, book.passages.passages, stats, bonus, shape) : null;
   if (!choice) {
     return { kind: "not-found", text: notFoundText(book, mode) };
   }

@@ -32,7 +32,7 @@ const STOP_WORDS = new Set(
     "until up upon us ve very was wasn we were weren what when where whether which while who whom whose why will " +
     "with won would wouldn yes yet you your yours yourself yourselves " +
     // question and chat words
-    "anything describe explain happen happened happens hello hey hi kind know like mean means meant okay ok please "+
+    "anything describe explain happen happened happens hello hey hi kind know like mean means meant okay ok please " +
     "pls really " +
     "something tell thank thanks think thing things"
   ).split(" "),
@@ -142,8 +142,7 @@ const NUMBER_WORD =
   "(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?" +
   "|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen" +
   "|eighteen|nineteen)";
-const ORDINAL =
-  "(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|last|final)";
+const ORDINAL = "(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|last|final)";
 const LABEL_NUMBER = `(?:\\d{1,3}|${ROMAN}|${NUMBER_WORD}|the\\s+${ORDINAL}|${ORDINAL})`;
 
 // "CHAPTER VII. A Mad Tea-Party", "Chapter 7", "CHAPTER I--ANCIENT ENGLAND", "BOOK ONE", "Letter 1",
@@ -547,7 +546,7 @@ export function splitSentences(paragraph: string): string[] {
   const sentences: string[] = [];
   // A sentence ends at . ! ? (and closing quotes or brackets) before a space and a capital or an
   // opening quote; "‘Stop!’ cried the Rat" stays whole because "cried" is lower case.
-  const boundary = /([.!?…]+)([’”"'»)\]_]*)\s+(?=[‘“"'«(_\[]*[\p{Lu}\d])/gu;
+  const boundary = /([.!?…]+)([’”"'»)\]_]*)\s+(?=[‘“"'«(_[]*[\p{Lu}\d])/gu;
   let start = 0;
   for (let match = boundary.exec(paragraph); match; match = boundary.exec(paragraph)) {
     const end = match.index + (match[1]?.length ?? 0) + (match[2]?.length ?? 0);
@@ -590,9 +589,7 @@ type Unit = { text: string; words: number; paragraphEnd: boolean };
 function sectionPassages(section: BookSection): string[] {
   const units: Unit[] = [];
   for (const paragraph of section.paragraphs) {
-    const sentences = splitSentences(paragraph).flatMap((sentence) =>
-      cutLongSentence(sentence, SENTENCE_HARD_LIMIT),
-    );
+    const sentences = splitSentences(paragraph).flatMap((sentence) => cutLongSentence(sentence, SENTENCE_HARD_LIMIT));
     sentences.forEach((sentence, position) => {
       units.push({ text: sentence, words: countWords(sentence), paragraphEnd: position === sentences.length - 1 });
     });
@@ -655,33 +652,42 @@ export function splitPassages(raw: string): Passage[] {
 // The index.
 
 /** Weight of a match in the neighbouring passages against one in the passage itself. */
-const CONTEXT_BOOST = Number(process.env.CTX ?? 0.3);
+const CONTEXT_BOOST = 0.3;
 
 type IndexedPassage = { id: number; text: string; context: string; chapter: string };
 
 const SEARCH_OPTIONS: SearchOptions = {
   // Matches in a chapter's title count, but less than matches in its text.
-  boost: { text: 1, context: CONTEXT_BOOST, chapter: Number(process.env.CHAP ?? 0.4) },
+  boost: { text: 1, context: CONTEXT_BOOST, chapter: 0.4 },
   // Children misspell names ("Allice", "Tode"): one edit for mid-length words, two for long ones.
-  fuzzy: (term) => (process.env.NOFUZZ ? false : term.length >= 8 ? 2 : term.length >= 5 ? 1 : false),
+  fuzzy: (term) => (term.length >= 8 ? 2 : term.length >= 5 ? 1 : false),
   // "caterpill" finds "caterpillar"; short stems would match too much.
-  prefix: (term) => !process.env.NOPREF && term.length >= 5,
-  weights: { fuzzy: Number(process.env.WF ?? 0.3), prefix: Number(process.env.WP ?? 0.5) },
-  bm25: { k: Number(process.env.K ?? 1.2), b: Number(process.env.B ?? 0.7), d: Number(process.env.D ?? 0.5) },
+  prefix: (term) => term.length >= 5,
+  weights: { fuzzy: 0.3, prefix: 0.5 },
   combineWith: "OR",
 };
 
-/** The passages either side in the same chapter: who "she" is, where "there" is. */
+/** Words of the passages either side that are indexed with a passage (a small overlap). */
+const CONTEXT_WORDS = 40;
+
+/**
+ * The end of the passage before and the start of the one after, in the same chapter: they often say
+ * who "she" is or what "it" was.
+ */
 function neighbourText(passages: readonly Passage[], passage: Passage): string {
   const before = passages[passage.index - 1];
   const after = passages[passage.index + 1];
-  return [before, after]
-    .filter((other) => other !== undefined && other.chapter === passage.chapter)
-    .map((other) => other?.text)
-    .join("\n\n");
+  const parts: string[] = [];
+  if (before && before.chapter === passage.chapter) {
+    parts.push(before.text.split(/\s+/).slice(-CONTEXT_WORDS).join(" "));
+  }
+  if (after && after.chapter === passage.chapter) {
+    parts.push(after.text.split(/\s+/).slice(0, CONTEXT_WORDS).join(" "));
+  }
+  return parts.join("\n\n");
 }
 
-/** Splits the book and indexes its passages. Takes a few hundred milliseconds for a 1 MB book. */
+/** Splits the book and indexes its passages (about 0.4 s for a 1 MB book). */
 export function buildPassageIndex(text: string): PassageIndex {
   const passages = splitPassages(text);
   const search = new MiniSearch<IndexedPassage>({

@@ -88,9 +88,7 @@ export function summaryText(book: BookInfo & Pick<AiBook, "description">, mode: 
 // ---------------------------------------------------------------------------------------------
 // Chapters.
 
-const SMALL_WORDS = new Set(
-  "a an and as at but by for from in into nor of on or the to up upon via with".split(" "),
-);
+const SMALL_WORDS = new Set("a an and as at but by for from in into nor of on or the to up upon via with".split(" "));
 const ROMAN_NUMERAL = /^(?=[MDCLXVI])M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})$/;
 
 /** "THE RIVER BANK" → "The River Bank"; text already in mixed case is left alone. */

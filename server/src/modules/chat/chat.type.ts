@@ -113,7 +113,7 @@ export class ChatEvent {
 
 @InputType()
 export class SendChatMessageInput {
-  @Field(() => String)
+  @Field(() => ID)
   chatId!: string;
 
   @Field(() => String)

@@ -46,6 +46,7 @@ export const BookDetailDocument = graphql(`
       coverColor
       averageRating
       reviewCount
+      characterList
       ...BookReadingFields
     }
     bookReviews(bookId: $bookId) {

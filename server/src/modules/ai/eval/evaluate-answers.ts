@@ -37,6 +37,8 @@ export type EvalReport = {
   overall: Score;
   answerable: Score;
   decline: Score;
+  /** Answerable entries again, also counting replies quoted from right next to the answer's passage. */
+  answerableNearby: Score;
   failures: EvalFailure[];
 };
 
@@ -95,8 +97,11 @@ export function quotedPassage(reply: string, passages: readonly Passage[]): Pass
   return best;
 }
 
-/** True when the reply shows the answer: part of it quoted, or quoted from the passage that holds it. */
-export function usesAnswer(reply: string, answer: string, passages: readonly Passage[]): boolean {
+/**
+ * True when the reply shows the answer: part of it quoted, or quoted from the passage that holds it
+ * (with `reach` 1, also from a passage right next to it in the same chapter).
+ */
+export function usesAnswer(reply: string, answer: string, passages: readonly Passage[], reach = 0): boolean {
   const replyWords = words(reply);
   const answerWords = words(answer);
   if (answerWords.length === 0) {
@@ -109,7 +114,16 @@ export function usesAnswer(reply: string, answer: string, passages: readonly Pas
     }
   }
   const passage = quotedPassage(reply, passages);
-  return passage !== null && containsRun(words(passage.text), answerWords);
+  if (!passage) {
+    return false;
+  }
+  for (let index = passage.index - reach; index <= passage.index + reach; index += 1) {
+    const other = passages[index];
+    if (other && other.chapter === passage.chapter && containsRun(words(other.text), answerWords)) {
+      return true;
+    }
+  }
+  return false;
 }
 
 function modeOf(entry: EvalEntry): ChatMode {
@@ -134,6 +148,7 @@ export async function evaluateAnswers(entries: readonly EvalEntry[], options: Ev
   const books = new Map<string, Promise<AiBook>>();
   const failures: EvalFailure[] = [];
   let answerableCorrect = 0;
+  let nearbyCorrect = 0;
   let answerableTotal = 0;
   let declineCorrect = 0;
   let declineTotal = 0;
@@ -168,7 +183,11 @@ export async function evaluateAnswers(entries: readonly EvalEntry[], options: Ev
       failures.push({ entry, reply, reason: "declined" });
     } else if (entry.answer && usesAnswer(reply, entry.answer, book.passages.passages)) {
       answerableCorrect += 1;
+      nearbyCorrect += 1;
     } else {
+      if (entry.answer && usesAnswer(reply, entry.answer, book.passages.passages, 1)) {
+        nearbyCorrect += 1;
+      }
       failures.push({ entry, reply, reason: "wrong passage" });
     }
   }
@@ -177,6 +196,7 @@ export async function evaluateAnswers(entries: readonly EvalEntry[], options: Ev
     overall: score(answerableCorrect + declineCorrect, answerableTotal + declineTotal),
     answerable: score(answerableCorrect, answerableTotal),
     decline: score(declineCorrect, declineTotal),
+    answerableNearby: score(nearbyCorrect, answerableTotal),
     failures,
   };
 }
