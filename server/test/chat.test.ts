@@ -125,7 +125,12 @@ describe("chats", () => {
       const text = await app.db.prisma.bookText.findUniqueOrThrow({ where: { bookId: willows.id } });
       const quote = /["“]([^"”]{12,})["”]/.exec(assistantMessage.content)?.[1];
       expect(quote, assistantMessage.content).toBeDefined();
-      expect(text.content.replace(/\s+/g, " ")).toContain((quote as string).replace(/\s+/g, " ").replace(/\.\.\.$/, "").slice(0, 40));
+      expect(text.content.replace(/\s+/g, " ")).toContain(
+        (quote as string)
+          .replace(/\s+/g, " ")
+          .replace(/\.\.\.$/, "")
+          .slice(0, 40),
+      );
 
       const after = await app.gql(CHAT, { id: chat.id }, student.token);
       expect(after.body.data.chat.messageCount).toBe(2);
@@ -173,8 +178,22 @@ describe("chats", () => {
       }
       const rows = await app.db.prisma.chatMessage.findMany({ where: { chatId: chat.id }, orderBy: { seq: "asc" } });
       expect(rows.map((r) => r.seq)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
-      expect(rows.map((r) => r.role)).toEqual(["user", "assistant", "user", "assistant", "user", "assistant", "user", "assistant"]);
-      expect(rows.filter((r) => r.role === "user").map((r) => r.content).sort()).toEqual([...questions].sort());
+      expect(rows.map((r) => r.role)).toEqual([
+        "user",
+        "assistant",
+        "user",
+        "assistant",
+        "user",
+        "assistant",
+        "user",
+        "assistant",
+      ]);
+      expect(
+        rows
+          .filter((r) => r.role === "user")
+          .map((r) => r.content)
+          .sort(),
+      ).toEqual([...questions].sort());
       for (const res of results) {
         const { userMessage, assistantMessage } = res.body.data.sendChatMessage;
         expect(assistantMessage.seq).toBe(userMessage.seq + 1);

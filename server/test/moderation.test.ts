@@ -77,10 +77,20 @@ describe("moderation and safeguarding", () => {
     expect(user).toMatchObject({ strikeCount: 1, blocked: false });
     const events = await app.db.prisma.moderationEvent.findMany({ where: { userId: student.id } });
     expect(events).toEqual([
-      expect.objectContaining({ type: "strike", severity: "normal", category: "bullying_hate", messageExcerpt: BULLYING }),
+      expect.objectContaining({
+        type: "strike",
+        severity: "normal",
+        category: "bullying_hate",
+        messageExcerpt: BULLYING,
+      }),
     ]);
     const [alert] = await alerts.until((a) => a.length > 0);
-    expect(alert).toMatchObject({ type: "strike", category: "bullying_hate", studentId: student.id, messageExcerpt: BULLYING });
+    expect(alert).toMatchObject({
+      type: "strike",
+      category: "bullying_hate",
+      studentId: student.id,
+      messageExcerpt: BULLYING,
+    });
     expect(otherAlerts.events).toEqual([]);
   });
 
@@ -129,7 +139,12 @@ describe("moderation and safeguarding", () => {
     const user = await app.db.prisma.user.findUniqueOrThrow({ where: { id: student.id } });
     expect(user).toMatchObject({ strikeCount: 0, blocked: false });
     const [alert] = await alerts.until((a) => a.length > 0);
-    expect(alert).toMatchObject({ type: "alert", severity: "urgent", category: "self_harm_risk", messageExcerpt: RISK });
+    expect(alert).toMatchObject({
+      type: "alert",
+      severity: "urgent",
+      category: "self_harm_risk",
+      messageExcerpt: RISK,
+    });
     // Neither the disclosure nor the reply is ever sent back to the AI.
     const rows = await app.db.prisma.chatMessage.findMany({ where: { chatId } });
     expect(rows.every((r) => r.withheldFromAi)).toBe(true);
@@ -138,7 +153,10 @@ describe("moderation and safeguarding", () => {
   it("does not flag benign questions about dark scenes in the books", async () => {
     const student = await app.createUser();
     const chatId = await chatOf(student);
-    for (const question of ["Why did the weasels take over Toad Hall?", "Did Toad get sent to prison for stealing the car?"]) {
+    for (const question of [
+      "Why did the weasels take over Toad Hall?",
+      "Did Toad get sent to prison for stealing the car?",
+    ]) {
       const res = await send(student, chatId, question);
       expect(res.body.errors, question).toBeUndefined();
     }
@@ -153,9 +171,18 @@ describe("moderation and safeguarding", () => {
         body: { bookId, message: "Why did Toad steal the motor-car?" },
       });
       expect(ok).toMatchObject({ status: 200, body: { flagged: false, category: null, severity: "none" } });
-      const bad = await app.api("POST", "/api/chat/moderate", { token: student.token, body: { bookId, message: THREAT } });
-      expect(bad).toMatchObject({ status: 200, body: { flagged: true, category: "violence_threats", severity: "high" } });
-      const risk = await app.api("POST", "/api/chat/moderate", { token: student.token, body: { bookId, message: RISK } });
+      const bad = await app.api("POST", "/api/chat/moderate", {
+        token: student.token,
+        body: { bookId, message: THREAT },
+      });
+      expect(bad).toMatchObject({
+        status: 200,
+        body: { flagged: true, category: "violence_threats", severity: "high" },
+      });
+      const risk = await app.api("POST", "/api/chat/moderate", {
+        token: student.token,
+        body: { bookId, message: RISK },
+      });
       expect(risk.body).toEqual({ flagged: true, category: "self_harm_risk", severity: "urgent" });
       const user = await app.db.prisma.user.findUniqueOrThrow({ where: { id: student.id } });
       expect(user.strikeCount).toBe(1);
@@ -165,13 +192,22 @@ describe("moderation and safeguarding", () => {
 
     it("gives staff the verdict only, and validates its input", async () => {
       const teacher = await app.createUser({ role: "teacher" });
-      const res = await app.api("POST", "/api/chat/moderate", { token: teacher.token, body: { bookId, message: THREAT } });
+      const res = await app.api("POST", "/api/chat/moderate", {
+        token: teacher.token,
+        body: { bookId, message: THREAT },
+      });
       expect(res.body.flagged).toBe(true);
       expect((await app.db.prisma.user.findUniqueOrThrow({ where: { id: teacher.id } })).strikeCount).toBe(0);
       expect(await app.db.prisma.moderationEvent.count({ where: { userId: teacher.id } })).toBe(0);
 
       const student = await app.createUser();
-      for (const body of [{}, { bookId }, { message: "hi" }, { bookId, message: "   " }, { bookId: 5, message: "hi" }]) {
+      for (const body of [
+        {},
+        { bookId },
+        { message: "hi" },
+        { bookId, message: "   " },
+        { bookId: 5, message: "hi" },
+      ]) {
         const invalid = await app.api("POST", "/api/chat/moderate", { token: student.token, body });
         expect(invalid.status, JSON.stringify(body)).toBe(400);
         expect(invalid.body.error).toBe(MODERATE_FIELDS_REQUIRED_MESSAGE);
@@ -212,13 +248,19 @@ describe("the daily message limit", () => {
     for (const book of books) {
       chats.push((await app.gql(OPEN_CHAT, { bookId: book.id }, student.token)).body.data.openChat.id);
     }
-    expect((await app.gql(SEND, { input: { chatId: chats[0], message: "Hello" } }, student.token)).body.errors).toBeUndefined();
-    expect((await app.gql(SEND, { input: { chatId: chats[1], message: "Hello" } }, student.token)).body.errors).toBeUndefined();
+    expect(
+      (await app.gql(SEND, { input: { chatId: chats[0], message: "Hello" } }, student.token)).body.errors,
+    ).toBeUndefined();
+    expect(
+      (await app.gql(SEND, { input: { chatId: chats[1], message: "Hello" } }, student.token)).body.errors,
+    ).toBeUndefined();
     const third = await app.gql(SEND, { input: { chatId: chats[0], message: "One more?" } }, student.token);
     expect(gqlError(third.body)).toMatchObject({ code: "TOO_MANY_REQUESTS", message: dailyLimitMessage(2) });
     // Another student is not affected.
     const classmate = await app.createUser();
     const theirChat = (await app.gql(OPEN_CHAT, { bookId: books[0]?.id }, classmate.token)).body.data.openChat.id;
-    expect((await app.gql(SEND, { input: { chatId: theirChat, message: "Hi" } }, classmate.token)).body.errors).toBeUndefined();
+    expect(
+      (await app.gql(SEND, { input: { chatId: theirChat, message: "Hi" } }, classmate.token)).body.errors,
+    ).toBeUndefined();
   });
 });

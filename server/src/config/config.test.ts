@@ -135,3 +135,50 @@ describe("loadConfig refuses bad values with a ConfigError naming the variable",
     expect(error.problems.map((p) => p.split(":")[0]).sort()).toEqual(["PORT", "SMTP_URL", "TOKEN_TTL"]);
   });
 });
+
+describe("the AI and chat settings", () => {
+  it("answers offline without a Gemini key, with the chat's limits", () => {
+    const config = loadConfig({});
+    expect(config.ai).toEqual({ provider: "offline", paceMs: 25 });
+    expect(config.chat).toEqual({ strikesToBlock: 3, dailyMessageLimit: 150, maxMessageLength: 1000 });
+  });
+
+  it("uses Gemini's Developer API when a key is set, with a fast light model by default", () => {
+    const config = loadConfig({ GEMINI_API_KEY: "key-1" });
+    expect(config.ai).toEqual({
+      provider: "gemini",
+      model: "gemini-2.5-flash-lite",
+      apiKey: "key-1",
+      timeoutMs: 20_000,
+      maxRetries: 2,
+    });
+  });
+
+  it("uses Vertex AI with a project and location (what schools deploy on)", () => {
+    const config = loadConfig({
+      GOOGLE_GENAI_USE_VERTEXAI: "true",
+      GOOGLE_CLOUD_PROJECT: "school-ai",
+      GOOGLE_CLOUD_LOCATION: "europe-west2",
+      GEMINI_MODEL: "gemini-2.5-flash",
+    });
+    expect(config.ai).toMatchObject({
+      provider: "gemini",
+      model: "gemini-2.5-flash",
+      vertex: { project: "school-ai", location: "europe-west2" },
+    });
+    expect(config.ai).not.toHaveProperty("apiKey");
+  });
+
+  it("refuses Gemini without credentials, and Vertex AI without a project and location", () => {
+    expect(configErrorOf({ AI_PROVIDER: "gemini" }).problems.join("\n")).toMatch(/AI_PROVIDER=gemini/);
+    expect(configErrorOf({ GOOGLE_GENAI_USE_VERTEXAI: "true" }).problems.join("\n")).toMatch(
+      /GOOGLE_CLOUD_PROJECT and GOOGLE_CLOUD_LOCATION/,
+    );
+    expect(configErrorOf({ GEMINI_BASE_URL: "ftp://x" }).problems.join("\n")).toMatch(/GEMINI_BASE_URL/);
+    expect(configErrorOf({ STRIKES_TO_BLOCK: "0" }).problems.join("\n")).toMatch(/STRIKES_TO_BLOCK/);
+  });
+
+  it("can be told to stay offline even with a key", () => {
+    expect(loadConfig({ AI_PROVIDER: "offline", GEMINI_API_KEY: "key-1" }).ai.provider).toBe("offline");
+  });
+});

@@ -24,4 +24,3 @@ export type ChatEvent = {
   text: string | null;
   message: { id: string; seq: number; role: string; content: string } | null;
 };
-

@@ -3,7 +3,7 @@
 // anything the passage does not say; when the book has nothing on the question it declines politely.
 // Deterministic, so tests and demos are stable.
 
-import { splitSentences, textTerms } from "./passages.js";
+import { processTerm, splitSentences, textTerms, tokenize } from "./passages.js";
 import type { AiBook, AiProvider, AiRequest, Passage, PassageIndex } from "./provider.js";
 import {
   authorText,
@@ -20,6 +20,8 @@ import {
 const CANDIDATES = 30;
 /** Share of the question's weighted terms the chosen passage must contain. */
 const MIN_COVERAGE = 0.34;
+/** Share of the question's weighted terms the quote itself must contain. */
+const MIN_QUOTE_COVERAGE = 0.34;
 /** Share of the question's weight on words the book never uses above which it is about something else. */
 const MAX_UNKNOWN_SHARE = 0.5;
 /** Extra weight for the first, second and third passages that mention the subject of "Who is …?". */
@@ -124,6 +126,8 @@ type BookStats = {
   passageTerms: Set<string>[];
   /** Terms by length, to correct misspellings. */
   termsByLength: Map<number, string[]>;
+  /** A word of the book for each term, to put a corrected word back into a question. */
+  surface: Map<string, string>;
   /** How each character calls themself, by name. */
   selfNames: Map<string, string>;
 };
@@ -136,8 +140,18 @@ function bookStats(index: PassageIndex): BookStats {
     return cached;
   }
   const documentFrequency = new Map<string, number>();
+  const surface = new Map<string, string>();
   const passageTerms = index.passages.map((passage) => {
-    const terms = new Set(textTerms(passage.text));
+    const terms = new Set<string>();
+    for (const token of tokenize(passage.text)) {
+      const term = processTerm(token);
+      if (term && !terms.has(term)) {
+        terms.add(term);
+        if (!surface.has(term)) {
+          surface.set(term, token.toLowerCase());
+        }
+      }
+    }
     for (const term of terms) {
       documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
     }
@@ -149,7 +163,7 @@ function bookStats(index: PassageIndex): BookStats {
     list.push(term);
     termsByLength.set(term.length, list);
   }
-  const stats = { documentFrequency, passageTerms, termsByLength, selfNames: new Map<string, string>() };
+  const stats = { documentFrequency, passageTerms, termsByLength, surface, selfNames: new Map<string, string>() };
   statsCache.set(index, stats);
   return stats;
 }
@@ -182,14 +196,15 @@ function correctTerm(term: string, stats: BookStats): string | null {
   if (stats.documentFrequency.has(term)) {
     return term;
   }
-  // The same tolerance as the search index: one edit from five letters, two from eight.
-  const limit = term.length >= 8 ? 2 : term.length >= 5 ? 1 : 0;
+  // One edit from four letters ("drnk"), two from eight.
+  const limit = term.length >= 8 ? 2 : term.length >= 4 ? 1 : 0;
   let best: string | null = null;
   let bestFrequency = 0;
   for (let length = term.length - limit; length <= term.length + limit; length += 1) {
     for (const candidate of stats.termsByLength.get(length) ?? []) {
       const frequency = stats.documentFrequency.get(candidate) ?? 0;
-      if (frequency > bestFrequency && editDistance(term, candidate, limit) <= limit) {
+      // Misspellings keep the first letter far more often than not ("Tode", not "Slime" for "clime").
+      if (candidate[0] === term[0] && frequency > bestFrequency && editDistance(term, candidate, limit) <= limit) {
         best = candidate;
         bestFrequency = frequency;
       }
@@ -199,6 +214,18 @@ function correctTerm(term: string, stats: BookStats): string | null {
 }
 
 type QueryTerm = { term: string; weight: number };
+
+/** The question with misspelt words replaced by the book's ("what does alice drnk" → "… drink"). */
+function correctQuestion(message: string, stats: BookStats): string {
+  return message.replace(/[\p{L}'’-]+/gu, (word) => {
+    const term = processTerm(word);
+    if (!term || stats.documentFrequency.has(term)) {
+      return word;
+    }
+    const corrected = correctTerm(term, stats);
+    return corrected ? (stats.surface.get(corrected) ?? word) : word;
+  });
+}
 
 /** The question's terms in the book's spelling, weighted by rarity (a term the book lacks weighs most). */
 function weighQuery(message: string, stats: BookStats, passageCount: number, names: Set<string>): QueryTerm[] {
@@ -307,7 +334,7 @@ function regionOf(passage: Passage, passages: readonly Passage[]): RegionSentenc
   ];
 }
 
-type Window = { start: number; end: number; score: number };
+type Window = { start: number; end: number; score: number; held: number };
 
 /**
  * The run of one to three consecutive sentences that holds the most of the question (by weight), at
@@ -342,10 +369,11 @@ function bestWindow(
         continue;
       }
       const fits = shape && region.slice(start, end).some((part) => shape.pattern.test(part.text));
-      const score = weigh(terms) + (fits ? shape.weight : 0);
+      const held = weigh(terms);
+      const score = held + (fits ? shape.weight : 0);
       const value = score * (words < MIN_QUOTE_WORDS ? 0.9 : 1) - words * 1e-4;
       if (!best || value > best.value) {
-        best = { start, end, score, value };
+        best = { start, end, score, held, value };
       }
     }
   }
@@ -421,7 +449,7 @@ function choosePassage(
     return value;
   };
   const top = Math.max(...candidates.map(({ score }) => score));
-  let best: { passage: Passage; coverage: number; quote: string; rank: number } | null = null;
+  let best: { passage: Passage; coverage: number; quote: string; rank: number; held: number } | null = null;
   for (const { passage, score } of candidates) {
     const passageTerms = stats.passageTerms[passage.index];
     if (!passageTerms || total === 0) {
@@ -441,10 +469,11 @@ function choosePassage(
         .slice(window.start, window.end)
         .map((sentence) => sentence.text)
         .join(" ");
-      best = { passage, coverage: share, quote, rank };
+      best = { passage, coverage: share, quote, rank, held: window.held / total };
     }
   }
-  if (!best || best.coverage < MIN_COVERAGE) {
+  // The passage must hold a good share of the question, and the quote itself a fair part of it.
+  if (!best || best.coverage < MIN_COVERAGE || best.held < MIN_QUOTE_COVERAGE) {
     return null;
   }
   return { passage: best.passage, coverage: best.coverage, quote: trimQuote(best.quote, weigh) };
@@ -561,7 +590,8 @@ export function planReply(request: AiRequest): ReplyPlan {
 
   const passageCount = book.passages.passages.length;
   const names = new Set(book.characterList.flatMap((name) => textTerms(name)));
-  const terms = weighQuery(message, stats, passageCount, names);
+  const question = correctQuestion(message, stats);
+  const terms = weighQuery(question, stats, passageCount, names);
   if (terms.length === 0) {
     return { kind: "clarify", text: clarifyText(book, mode) };
   }
@@ -575,7 +605,7 @@ export function planReply(request: AiRequest): ReplyPlan {
   // The title page and other text before the first chapter is not the story.
   const firstChapter = book.passages.passages.findIndex((passage) => passage.chapter !== null);
   const isStory = (passage: Passage) => firstChapter < 0 || passage.index >= firstChapter;
-  const results = book.passages.search(message, CANDIDATES).filter(isStory);
+  const results = book.passages.search(question, CANDIDATES).filter(isStory);
   const candidates: Candidate[] = results.map((result) => ({ passage: result, score: result.score }));
   const bonuses = new Map<number, number>();
   // "Who is Perks?": books introduce people when they first appear, so their first mentions count more.

@@ -32,9 +32,8 @@ const STOP_WORDS = new Set(
     "until up upon us ve very was wasn we were weren what when where whether which while who whom whose why will " +
     "with won would wouldn yes yet you your yours yourself yourselves " +
     // question and chat words
-    "anything describe explain happen happened happens hello hey hi kind know like mean means meant okay ok please " +
-    "pls really " +
-    "something tell thank thanks think thing things"
+    "anything describe essay explain happen happened happens hello hey hi homework kind know like mean means meant " +
+    "okay ok please pls really something tell thank thanks think thing things"
   ).split(" "),
 );
 
@@ -163,8 +162,12 @@ const CONTENTS_MARKER = /^(?:table of\s+)?contents[.:]?$|^list of illustrations[
 // All-capital lines that are part of the text, not section titles.
 const NOT_A_TITLE = /^(?:the end\.?|finis\.?|chorus\.?|song\.?|contents\.?|index\.?|notes?\.?|by|and|or)$/i;
 
+// Words a Title Case heading may leave in lower case ("How it Ended", "The Land of Counterpane").
 const SMALL_WORDS = new Set(
-  "a an and as at but by de for from in into is la nor of on or the to up upon via was were with".split(" "),
+  (
+    "a am an and are as at be but by de for from had has he her him his in into is it its la nor not of on or " +
+    "she than that the them they this to up upon via was we were with"
+  ).split(" "),
 );
 
 type Line = { text: string; blank: boolean };
@@ -278,7 +281,7 @@ function findLabelledHeadings(lines: Line[]): Heading[] {
       ownTitle = "";
     } else if (numbered) {
       ownTitle = numbered[2] ?? "";
-      if (ownTitle !== "" && !isTitleLike(ownTitle)) {
+      if (ownTitle !== "" && (!isTitleLike(ownTitle) || NOT_A_TITLE.test(ownTitle))) {
         continue;
       }
       kind = "chapter";
@@ -318,11 +321,12 @@ function findLabelledHeadings(lines: Line[]): Heading[] {
   return headings;
 }
 
-/** Running text: mostly lower-case letters, a dozen words or more. */
+/** Running text: mostly lower-case letters, a dozen words or a finished sentence of five or more. */
 function isProse(text: string): boolean {
   const lower = text.match(/\p{Ll}/gu)?.length ?? 0;
   const upper = text.match(/\p{Lu}/gu)?.length ?? 0;
-  return lower > 2 * upper && countWords(text) >= 12;
+  const words = countWords(text);
+  return lower > 2 * upper && (words >= 12 || (words >= 5 && /[.!?][’”"')]?$/.test(text)));
 }
 
 /**
@@ -368,7 +372,8 @@ function findCapitalHeadings(lines: Line[]): Heading[] {
     if (!isAllCaps(text) || text.length > 90 || countWords(text) > 14 || NOT_A_TITLE.test(text)) {
       continue;
     }
-    if (!/\p{L}{2}/u.test(text)) {
+    // Numbered lines are for findLabelledHeadings ("67.INDEX" in a contents list is neither).
+    if (!/\p{L}{2}/u.test(text) || /^\d/.test(text)) {
       continue;
     }
     let heading = text;
@@ -442,7 +447,9 @@ export function splitSections(raw: string): BookSection[] {
   const contentsLine = lines.findIndex((line, index) => index < searchLimit && CONTENTS_MARKER.test(line.text));
   let contentsEnd = contentsLine;
   if (contentsLine >= 0) {
-    const firstReal = candidates.find((heading) => heading.start > contentsLine && proseFollows(lines, heading.end, 2));
+    const firstReal = dropEmptyHeadings(lines, candidates).find(
+      (heading) => heading.start > contentsLine && proseFollows(lines, heading.end, 2),
+    );
     contentsEnd = firstReal ? firstReal.start : nextProseParagraph(lines, contentsLine);
   }
   // A title page in capitals comes before any prose (or before the contents list) and is not a chapter.

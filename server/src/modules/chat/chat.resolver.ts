@@ -1,4 +1,16 @@
-import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root, Subscription } from "type-graphql";
+import {
+  Arg,
+  Authorized,
+  Ctx,
+  FieldResolver,
+  ID,
+  Int,
+  Mutation,
+  Query,
+  Resolver,
+  Root,
+  Subscription,
+} from "type-graphql";
 import { requireRole } from "../../graphql/auth-checker.js";
 import type { GraphQLContext } from "../../graphql/context.js";
 import type { ChatEventPayload, ChatMessagePagePayload, ChatPayload } from "./chat.presenter.js";

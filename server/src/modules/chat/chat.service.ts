@@ -220,7 +220,13 @@ export function createChatService(deps: {
       const now = Date.now();
       if (now - lastSent >= PARTIAL_INTERVAL_MS) {
         lastSent = now;
-        pubsub.publish(Topics.chatEvent, chat.id, { kind: "partial", chatId: chat.id, seq, message: null, text: reply });
+        pubsub.publish(Topics.chatEvent, chat.id, {
+          kind: "partial",
+          chatId: chat.id,
+          seq,
+          message: null,
+          text: reply,
+        });
       }
     }
     reply = reply.trim();
@@ -329,7 +335,12 @@ export function createChatService(deps: {
       >;
       const { chatId, message, userId, characterName } = input;
       const text = typeof message === "string" ? message.trim() : "";
-      if (typeof chatId !== "string" || !chatId.trim() || !text || (userId !== undefined && userId !== null && !userId)) {
+      if (
+        typeof chatId !== "string" ||
+        !chatId.trim() ||
+        !text ||
+        (userId !== undefined && userId !== null && !userId)
+      ) {
         throw badInput(CHAT_FIELDS_REQUIRED_MESSAGE);
       }
       if (text.length > deps.limits.maxMessageLength) {
@@ -415,7 +426,11 @@ export function createChatService(deps: {
      * A chat's live events for one subscriber: first every stored message after `afterSeq` (catch-up
      * after a reconnect), then new events as they happen, each message exactly once.
      */
-    async follow(props: { actor: Actor; chatId: unknown; afterSeq?: unknown }): Promise<AsyncIterable<ChatEventPayload>> {
+    async follow(props: {
+      actor: Actor;
+      chatId: unknown;
+      afterSeq?: unknown;
+    }): Promise<AsyncIterable<ChatEventPayload>> {
       const chat = await readableChat(props.actor, props.chatId);
       const afterSeq = typeof props.afterSeq === "number" && Number.isInteger(props.afterSeq) ? props.afterSeq : null;
       const live = pubsub.subscribe(Topics.chatEvent, chat.id)[Symbol.asyncIterator]();

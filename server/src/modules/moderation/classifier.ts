@@ -8,48 +8,58 @@
 //    Cyrillic/Greek look-alikes folded to Latin, apostrophes dropped ("you're" -> "youre").
 // 2. Leetspeak inside words (0->o, 3->e, 4->a, 5->s, 7->t, 8->ate, @->a, $->s, !->i, |->i, +->t).
 //    "1" stays and the patterns read it as i or l ("k1ll", "ki11"); numbers stay numbers ("1865").
-// 3. A letter stretched to three or more counts once ("stuuupid" -> "stupid").
+// 3. A letter stretched to three or more becomes one upper-case letter ("stuuupid" -> "stUpid"),
+//    which the patterns read as one letter or as a double ("killll" -> "kiL" matches "kill").
 // 4. Punctuation between words becomes "|", so phrases do not run across it ("no harm, myself").
 // 5. A second version joins spelled-out words ("k i l l", "s.t.u.p.i.d") when there are any.
 // Personal details (phones, postcodes, emails...) are looked for in the folded text with its digits
 // and punctuation, before steps 2-5.
 
-import { CLAUSE_CONTINUATIONS, LEXICON_RULES, type LexiconRule, type Sequence, type Slot } from "./lexicon.js";
+import {
+  CLAUSE_CONTINUATIONS,
+  CLAUSE_TAGS,
+  LEXICON_RULES,
+  type LexiconRule,
+  type Sequence,
+  type Slot,
+} from "./lexicon.js";
 import { type Classification, MODERATION_CATEGORIES, NOT_FLAGGED, type TextClassifier } from "./text-moderator.js";
 
 // ---------------------------------------------------------------------------------------------------
 // Folding: case, diacritics, look-alikes, invisible characters
 
-/** Letters from other scripts that look like Latin ones (after lower-casing), plus a few ligatures. */
-const CONFUSABLES: Readonly<Record<string, string>> = {
-  а: "a", б: "b", в: "b", г: "r", д: "d", е: "e", ё: "e", ж: "x", з: "3", и: "u", й: "u", к: "k", л: "n", м: "m",
-  н: "h", о: "o", п: "n", р: "p", с: "c", т: "t", у: "y", ф: "f", х: "x", ц: "u", ч: "4", ш: "w", щ: "w", ь: "b",
-  ы: "bi", ъ: "b", э: "e", ю: "io", я: "r", і: "i", ї: "i", ј: "j", ѕ: "s", ԁ: "d", ӏ: "l", ɡ: "g", ԛ: "q", ԝ: "w",
-  α: "a", β: "b", γ: "y", δ: "d", ε: "e", ζ: "z", η: "n", θ: "o", ι: "i", κ: "k", λ: "l", μ: "u", ν: "v", ξ: "e",
-  ο: "o", π: "n", ρ: "p", σ: "o", ς: "c", τ: "t", υ: "u", φ: "f", χ: "x", ψ: "w", ω: "w",
-  ᴀ: "a", ʙ: "b", ᴄ: "c", ᴅ: "d", ᴇ: "e", ɢ: "g", ʜ: "h", ɪ: "i", ᴊ: "j", ᴋ: "k", ʟ: "l", ᴍ: "m", ɴ: "n", ᴏ: "o",
-  ᴘ: "p", ʀ: "r", ꜱ: "s", ᴛ: "t", ᴜ: "u", ᴠ: "v", ᴡ: "w", ʏ: "y", ᴢ: "z",
-  ı: "i", ł: "l", ø: "o", đ: "d", ð: "d", ħ: "h", ŧ: "t", ß: "ss", æ: "ae", œ: "oe", þ: "th", ŀ: "l", ɑ: "a", ɛ: "e",
-  ɩ: "i", ɵ: "o", ʋ: "u", "¡": "!",
-};
+/** Letters from other scripts that look like Latin ones (after lower-casing), and a few ligatures. */
+const CONFUSABLES = new Map(
+  (
+    "а:a б:b в:b г:r д:d е:e ё:e ж:x з:3 и:u й:u к:k л:n м:m н:h о:o п:n р:p с:c т:t у:y ф:f х:x ц:u ч:4 ш:w щ:w " +
+    "ь:b ы:bi ъ:b э:e ю:io я:r і:i ї:i ј:j ѕ:s ԁ:d ӏ:l ɡ:g ԛ:q ԝ:w α:a β:b γ:y δ:d ε:e ζ:z η:n θ:o ι:i κ:k λ:l " +
+    "μ:u ν:v ξ:e ο:o π:n ρ:p σ:o ς:c τ:t υ:u φ:f χ:x ψ:w ω:w ᴀ:a ʙ:b ᴄ:c ᴅ:d ᴇ:e ɢ:g ʜ:h ɪ:i ᴊ:j ᴋ:k ʟ:l ᴍ:m " +
+    "ɴ:n ᴏ:o ᴘ:p ʀ:r ꜱ:s ᴛ:t ᴜ:u ᴠ:v ᴡ:w ʏ:y ᴢ:z ı:i ł:l ø:o đ:d ð:d ħ:h ŧ:t ß:ss æ:ae œ:oe þ:th ŀ:l ɑ:a ɛ:e " +
+    "ɩ:i ɵ:o ʋ:u ¡:!"
+  )
+    .split(" ")
+    .map((pair) => [pair.slice(0, pair.indexOf(":")), pair.slice(pair.indexOf(":") + 1)] as const),
+);
 /** Zero-width and other invisible characters, and combining marks left over after NFKC. */
 const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\p{Cf}\p{M}]/u;
 const MARKS = /\p{M}/gu;
+/** Stands in for characters outside the Basic Multilingual Plane (emoji): never part of a word. */
+const OTHER = 0xfffd;
 
 interface Folded {
-  /** One character per entry: lower case Latin where possible, anything else as found. */
-  readonly chars: string[];
+  /** One UTF-16 code per character: lower case Latin where possible, anything else as found. */
+  readonly codes: readonly number[];
   /** For each character, its index in the NFKC source, for quoting the child's own words. */
-  readonly at: number[];
+  readonly at: readonly number[];
 }
 
 function fold(source: string): Folded {
-  const chars: string[] = [];
+  const codes: number[] = [];
   const at: number[] = [];
-  for (let index = 0; index < source.length; ) {
+  for (let index = 0; index < source.length;) {
     const code = source.charCodeAt(index);
     if (code < 128) {
-      chars.push(code >= 65 && code <= 90 ? String.fromCharCode(code + 32) : source[index] as string);
+      codes.push(code >= 65 && code <= 90 ? code + 32 : code);
       at.push(index);
       index += 1;
       continue;
@@ -57,73 +67,122 @@ function fold(source: string): Folded {
     const char = String.fromCodePoint(source.codePointAt(index) ?? code);
     if (!INVISIBLE.test(char)) {
       for (const part of char.toLowerCase().normalize("NFD").replace(MARKS, "")) {
-        for (const mapped of CONFUSABLES[part] ?? part) {
-          chars.push(mapped);
+        for (const mapped of CONFUSABLES.get(part) ?? part) {
+          codes.push(mapped.length === 1 ? mapped.charCodeAt(0) : OTHER);
           at.push(index);
         }
       }
     }
     index += char.length;
   }
-  return { chars, at };
+  return { codes, at };
+}
+
+/** Builds a string from UTF-16 codes without overflowing the argument limit. */
+function fromCodes(codes: readonly number[]): string {
+  let text = "";
+  for (let start = 0; start < codes.length; start += 8192) {
+    text += String.fromCharCode(...codes.slice(start, start + 8192));
+  }
+  return text;
 }
 
 // ---------------------------------------------------------------------------------------------------
 // Canonical text for the lexicon
 
 export interface CanonicalText {
-  /** Only [a-z0-9*], a space between words, or "|" where punctuation separated them. */
+  /**
+   * Only [a-z0-9*], a space between words, or "|" where punctuation separated them. A letter
+   * stretched to three or more is one upper-case letter ("stuuupid" -> "stUpid").
+   */
   readonly text: string;
+  readonly codes: readonly number[];
   /** For each character of `text`, its index in the NFKC source. */
   readonly offsets: readonly number[];
 }
 
-const isLetter = (char: string): boolean => char >= "a" && char <= "z";
-const isDigit = (char: string): boolean => char >= "0" && char <= "9";
-/** Symbols kept inside a word for leetspeak and masking ("$h!t", "f*ck"). */
-const WORD_SYMBOLS = new Set(["@", "$", "!", "|", "+", "*"]);
-/** Symbols dropped at a word's edges ("stupid!!", "*sigh*"). */
-const EDGE_SYMBOLS = new Set(["!", "|", "+", "*"]);
-const isWordChar = (char: string): boolean => isLetter(char) || isDigit(char) || WORD_SYMBOLS.has(char);
-const APOSTROPHES = new Set(["'", "\u2019", "\u2018", "`", "\u00b4", "\u02bc", "\u02bb", "\u2032", "\uff07"]);
-/** Punctuation that ends a phrase: "no harm, myself" is not "harm myself". Ellipses and dashes do not. */
-const CLAUSE_PUNCTUATION = new Set([",", ".", "!", "?", ";", ":", '"', "\u201c", "\u201d", "(", ")", "[", "]", "\n"]);
-const LEET: Readonly<Record<string, string>> = {
-  "0": "o",
-  "3": "e",
-  "4": "a",
-  "5": "s",
-  "7": "t",
-  "8": "ate",
-  "@": "a",
-  $: "s",
-  "!": "i",
-  "|": "i",
-  "+": "t",
+const LETTER = 1;
+const DIGIT = 2;
+/** Kept inside a word for leetspeak and masking ("$h!t", "f*ck"). */
+const SYMBOL = 4;
+/** Dropped at a word's edges ("stupid!!", "*sigh*"). */
+const EDGE = 8;
+const APOSTROPHE = 16;
+/** Ends a phrase: "no harm, myself" is not "harm myself". Ellipses and dashes do not. */
+const PUNCTUATION = 32;
+
+const CLASSES = new Uint8Array(65536);
+for (let code = 97; code <= 122; code += 1) {
+  CLASSES[code] = LETTER;
+}
+for (let code = 48; code <= 57; code += 1) {
+  CLASSES[code] = DIGIT;
+}
+const addClass = (chars: string, bits: number) => {
+  for (const char of chars) {
+    const index = char.charCodeAt(0);
+    CLASSES[index] = (CLASSES[index] ?? 0) | bits;
+  }
 };
+addClass("@$!|+*", SYMBOL);
+addClass("!|+*", EDGE);
+addClass("'\u2019\u2018`\u00b4\u02bc\u02bb\u2032\uff07", APOSTROPHE);
+addClass(',.!?;:"\u201c\u201d()[]\n', PUNCTUATION);
+
+const codeOf = (char: string): number => char.charCodeAt(0);
+const DOT = codeOf(".");
+const ONE = codeOf("1");
+const SPACE = codeOf(" ");
+const BAR = codeOf("|");
+const AT = codeOf("@");
+const DOLLAR = codeOf("$");
+const isLetterCode = (value: number): boolean => value >= 97 && value <= 122;
+const isDigitCode = (value: number): boolean => value >= 48 && value <= 57;
+const isWordCode = (value: number): boolean => ((CLASSES[value] ?? 0) & (LETTER | DIGIT | SYMBOL)) !== 0;
+
+const LEET: readonly (readonly number[] | undefined)[] = (() => {
+  const table: (number[] | undefined)[] = [];
+  const pairs: [string, string][] = [
+    ["0", "o"],
+    ["3", "e"],
+    ["4", "a"],
+    ["5", "s"],
+    ["7", "t"],
+    ["8", "ate"],
+    ["@", "a"],
+    ["$", "s"],
+    ["!", "i"],
+    ["|", "i"],
+    ["+", "t"],
+  ];
+  for (const [from, to] of pairs) {
+    table[codeOf(from)] = [...to].map(codeOf);
+  }
+  return table;
+})();
 
 interface Word {
-  /** Indexes into the folded characters, end exclusive. */
+  /** Indexes into the folded codes, end exclusive. */
   readonly start: number;
   readonly end: number;
   readonly afterPunctuation: boolean;
 }
 
-/** Words of letters, digits and in-word symbols; apostrophes join ("youre"). */
-function splitWords({ chars }: Folded): Word[] {
+/** Words of letters, digits and in-word symbols; apostrophes inside a word join it ("youre"). */
+function splitWords({ codes }: Folded): Word[] {
   const words: Word[] = [];
   let start = -1;
   let punctuation = false;
-  for (let index = 0; index <= chars.length; index += 1) {
-    const char = chars[index] ?? " ";
-    if (APOSTROPHES.has(char) && start >= 0) {
+  for (let index = 0; index <= codes.length; index += 1) {
+    const value = codes[index] ?? SPACE;
+    const bits = CLASSES[value] ?? 0;
+    if (bits & APOSTROPHE && start >= 0) {
       continue;
     }
-    const next = chars[index + 1] ?? " ";
+    const next = codes[index + 1] ?? SPACE;
     const inWord =
-      isLetter(char) ||
-      isDigit(char) ||
-      (WORD_SYMBOLS.has(char) && isWordChar(next) && (start >= 0 || char === "@" || char === "$"));
+      (bits & (LETTER | DIGIT)) !== 0 ||
+      ((bits & SYMBOL) !== 0 && isWordCode(next) && (start >= 0 || value === AT || value === DOLLAR));
     if (inWord) {
       if (start < 0) {
         start = index;
@@ -135,80 +194,92 @@ function splitWords({ chars }: Folded): Word[] {
       start = -1;
       punctuation = false;
     }
-    const ellipsis = char === "." && (chars[index - 1] === "." || next === ".");
-    if (words.length > 0 && CLAUSE_PUNCTUATION.has(char) && !ellipsis) {
+    const ellipsis = value === DOT && (codes[index - 1] === DOT || next === DOT);
+    if (words.length > 0 && bits & PUNCTUATION && !ellipsis) {
       punctuation = true;
     }
   }
   return words;
 }
 
-/** Appends one word to the canonical text: leetspeak decoded, stretches collapsed, edges trimmed. */
-function appendWord(folded: Folded, word: Word, out: { text: string; offsets: number[] }, separator: string): void {
+interface CanonicalBuilder {
+  readonly codes: number[];
+  readonly offsets: number[];
+}
+
+/** Appends one word: leetspeak decoded, stretches collapsed ("stuuupid"), edge symbols trimmed. */
+function appendWord(folded: Folded, word: Word, out: CanonicalBuilder): void {
   let start = word.start;
   let end = word.end;
-  while (start < end && EDGE_SYMBOLS.has(folded.chars[start] as string)) {
+  while (start < end && (CLASSES[folded.codes[start] as number] ?? 0) & EDGE) {
     start += 1;
   }
-  while (end > start && EDGE_SYMBOLS.has(folded.chars[end - 1] as string)) {
+  while (end > start && (CLASSES[folded.codes[end - 1] as number] ?? 0) & EDGE) {
     end -= 1;
   }
   let hasLetter = false;
   for (let index = start; index < end && !hasLetter; index += 1) {
-    hasLetter = isLetter(folded.chars[index] as string);
+    hasLetter = isLetterCode(folded.codes[index] as number);
   }
-  let text = "";
-  const offsets: number[] = [];
-  let runChar = "";
+  // The separator goes first and comes off again if the word turns out empty.
+  const separatorAt = out.codes.length > 0 ? out.codes.length : -1;
+  if (separatorAt >= 0) {
+    out.codes.push(word.afterPunctuation ? BAR : SPACE);
+    out.offsets.push(0);
+  }
+  const wordStart = out.codes.length;
+  let runCode = -1;
   let runLength = 0;
   for (let index = start; index < end; index += 1) {
-    const char = folded.chars[index] as string;
+    const value = folded.codes[index] as number;
     // Apostrophes inside a word, and the gaps inside a joined spelled-out word.
-    if (!isWordChar(char)) {
+    if (!isWordCode(value)) {
       continue;
     }
     // A number stays a number ("1865", "07700"); only words with letters are decoded.
-    const decoded = hasLetter ? (LEET[char] ?? char) : isDigit(char) ? char : "";
+    const decoded = hasLetter ? (LEET[value] ?? [value]) : isDigitCode(value) ? [value] : [];
     for (const part of decoded) {
-      runLength = part === runChar ? runLength + 1 : 1;
-      runChar = part;
+      runLength = part === runCode ? runLength + 1 : 1;
+      runCode = part;
       if (runLength === 3) {
-        // Third of a kind: the stretch counts once.
-        text = text.slice(0, -1);
-        offsets.pop();
+        // The third of a kind: the stretch counts once, as an upper-case letter, so that a double
+        // letter in a phrase matches it ("kiLL" -> "kiL" matches "kill") but "of" never matches "off".
+        out.codes.pop();
+        if (isLetterCode(part)) {
+          out.codes[out.codes.length - 1] = part - 32;
+        }
       }
       if (runLength >= 3) {
+        out.offsets.length = out.codes.length;
         continue;
       }
-      text += part;
-      offsets.push(folded.at[index] as number);
+      out.codes.push(part);
+      out.offsets.push(folded.at[index] as number);
     }
   }
-  if (text.length === 0) {
+  if (separatorAt < 0) {
     return;
   }
-  if (out.text.length > 0) {
-    out.text += separator;
-    out.offsets.push(offsets[0] as number);
+  if (out.codes.length === wordStart) {
+    out.codes.pop();
+    out.offsets.pop();
+  } else {
+    out.offsets[separatorAt] = out.offsets[wordStart] as number;
   }
-  out.text += text;
-  out.offsets.push(...offsets);
 }
 
 function canonicalText(folded: Folded, words: readonly Word[]): CanonicalText {
-  const out = { text: "", offsets: [] as number[] };
+  const out: CanonicalBuilder = { codes: [], offsets: [] };
   for (const word of words) {
-    appendWord(folded, word, out, word.afterPunctuation ? "|" : " ");
+    appendWord(folded, word, out);
   }
-  return out;
+  return { text: fromCodes(out.codes), codes: out.codes, offsets: out.offsets };
 }
-
-const SPELLABLE = /^[a-z0-9@$!|+]$/;
 
 /** Joins runs of three or more one-character words ("k i l l", "s.t.u.p.i.d"); null when there are none. */
 function joinSpelledOut(folded: Folded, words: readonly Word[]): Word[] | null {
   const isSpelled = (word: Word | undefined) =>
-    word !== undefined && word.end - word.start === 1 && SPELLABLE.test(folded.chars[word.start] as string);
+    word !== undefined && word.end - word.start === 1 && isWordCode(folded.codes[word.start] as number);
   const joined: Word[] = [];
   let changed = false;
   for (let index = 0; index < words.length; ) {
@@ -216,18 +287,23 @@ function joinSpelledOut(folded: Folded, words: readonly Word[]): Word[] | null {
     while (isSpelled(words[end])) {
       end += 1;
     }
-    const run = words.slice(index, end);
-    const letters = run.filter((word) => isLetter(folded.chars[word.start] as string)).length;
-    if (run.length >= 3 && letters >= 2) {
-      // The joined word spans the separators too; appendWord skips what is not a word character.
-      const first = run[0] as Word;
-      joined.push({ start: first.start, end: (run[run.length - 1] as Word).end, afterPunctuation: first.afterPunctuation });
-      changed = true;
-      index = end;
-    } else {
+    if (end === index) {
       joined.push(words[index] as Word);
       index += 1;
+      continue;
     }
+    const run = words.slice(index, end);
+    const letters = run.filter((word) => isLetterCode(folded.codes[word.start] as number)).length;
+    if (run.length >= 3 && letters >= 2) {
+      // The joined word spans the gaps too; appendWord skips what is not a word character.
+      const first = run[0] as Word;
+      const last = run[run.length - 1] as Word;
+      joined.push({ start: first.start, end: last.end, afterPunctuation: first.afterPunctuation });
+      changed = true;
+    } else {
+      joined.push(...run);
+    }
+    index = end;
   }
   return changed ? joined : null;
 }
@@ -255,6 +331,7 @@ export function canonicalVersions(text: string): readonly CanonicalText[] {
 }
 
 const canonicalPhrase = (phrase: string): string => normalise(phrase).versions[0]?.text ?? "";
+const isLetter = (char: string): boolean => char >= "a" && char <= "z";
 
 // ---------------------------------------------------------------------------------------------------
 // Compiling the lexicon into regexes over canonical text
@@ -262,19 +339,19 @@ const canonicalPhrase = (phrase: string): string => normalise(phrase).versions[0
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
- * A lexicon phrase as regex pieces, one per run of a character. Stretches are already down to one
- * letter in the text, so a double letter also matches a single one ("kill" matches "killll" -> "kil"),
- * unless `exactDoubles` ("nigger" must not match "Niger"). A single letter stays single, so "rape"
- * stays clear of "rapped". "1" reads as i or l. Spaces are optional; "_" is a space that must be there.
+ * A lexicon phrase as regex pieces, one per run of a character. A single letter matches itself or a
+ * stretch of it ("stupid" matches "stUpid"); a double letter matches itself or a stretch ("kill"
+ * matches "kiL") but not a single letter, so "off" stays clear of "of" and "rape" of "rapped". "1"
+ * reads as i or l. Spaces are optional; "_" is a space that must be there.
  */
-function phrasePieces(phrase: string, exactDoubles: boolean): string[] {
+function phrasePieces(phrase: string): string[] {
   const pieces: string[] = [];
   phrase.split("_").forEach((part, partIndex) => {
     if (partIndex > 0) {
       pieces.push(" ");
     }
     const canonical = canonicalPhrase(part);
-    for (let index = 0; index < canonical.length; ) {
+    for (let index = 0; index < canonical.length;) {
       const char = canonical[index] as string;
       let run = 1;
       while (canonical[index + run] === char) {
@@ -286,8 +363,9 @@ function phrasePieces(phrase: string, exactDoubles: boolean): string[] {
       } else if (char === "*") {
         pieces.push("\\*+");
       } else if (isLetter(char)) {
-        const letter = char === "i" || char === "l" ? `[${char}1]` : char;
-        pieces.push(run === 1 ? letter : exactDoubles ? `${letter}{2}` : `${letter}${letter}?`);
+        const upper = char.toUpperCase();
+        const one = char === "i" || char === "l" ? "1" : "";
+        pieces.push(run === 1 ? `[${char}${upper}${one}]` : `(?:[${char}${one}]{2}|${upper})`);
       } else {
         pieces.push(escapeRegExp(char.repeat(run)));
       }
@@ -315,11 +393,11 @@ function trieSource(node: TrieNode): string {
  * The phrases as one regex factored into a prefix tree: hundreds of phrases cost a few character
  * tests per position instead of one attempt per phrase.
  */
-function alternation(phrases: readonly string[], exactDoubles = false): string {
+function alternation(phrases: readonly string[]): string {
   const root: TrieNode = { children: new Map(), end: false };
   for (const phrase of phrases) {
     let node = root;
-    for (const piece of phrasePieces(phrase, exactDoubles)) {
+    for (const piece of phrasePieces(phrase)) {
       let child = node.children.get(piece);
       if (!child) {
         child = { children: new Map(), end: false };
@@ -332,6 +410,18 @@ function alternation(phrases: readonly string[], exactDoubles = false): string {
   return `(?:${trieSource(root)})`;
 }
 
+/**
+ * Filler words as an alternation that splits a run of words one way only, so that `(?: filler)*`
+ * cannot backtrack exponentially: spaces inside an item are required, and an item made only of
+ * other items ("feel like" beside "feel" and "like") is dropped as redundant. (A bounded `{0,n}`
+ * would be unrolled by V8 into megabytes of regex bytecode.)
+ */
+function fillerAlternation(phrases: readonly string[]): string {
+  const items = new Set(phrases.map(canonicalPhrase).filter(Boolean));
+  const kept = [...items].filter((item) => !item.includes(" ") || !item.split(" ").every((word) => items.has(word)));
+  return alternation(kept.map((item) => item.replace(/ /g, "_")));
+}
+
 const isMatchingSlot = (slot: Slot): slot is Extract<Slot, { phrases: readonly string[] }> & Slot =>
   slot.kind === "one" || slot.kind === "stem" || slot.kind === "optional" || slot.kind === "filler";
 
@@ -342,6 +432,9 @@ function firstCharacters(sequence: Sequence): Set<string> | null {
     if (slot.kind === "word") {
       return null;
     }
+    if (slot.kind === "gap") {
+      continue;
+    }
     if (!isMatchingSlot(slot)) {
       continue;
     }
@@ -351,6 +444,7 @@ function firstCharacters(sequence: Sequence): Set<string> | null {
         return null;
       }
       chars.add(first);
+      chars.add(first.toUpperCase());
       if (first === "i" || first === "l") {
         chars.add("1");
       }
@@ -366,7 +460,8 @@ interface CompiledSequence {
   readonly regex: RegExp;
   /** Tested on the canonical text just before a match; a hit rejects it. */
   readonly notAfter: RegExp | null;
-  readonly clauseEnd: boolean;
+  readonly clauseEnd: "no" | "yes" | "strict";
+  readonly clauseStart: boolean;
   /** Words (as skeletons) of which at least one must be in the message for the sequence to match. */
   readonly anchors: readonly string[];
 }
@@ -375,26 +470,33 @@ function compileSequence(sequence: Sequence): CompiledSequence {
   let source = "";
   let trailing = "";
   let notAfter: RegExp | null = null;
-  let clauseEnd = false;
+  let clauseEnd: CompiledSequence["clauseEnd"] = "no";
+  let clauseStart = false;
   let previous: Slot | null = null;
   for (const slot of sequence) {
     const first = previous === null;
     const joiner = first ? "" : slot.kind === "word" || previous?.kind === "word" ? " " : " ?";
+    if (slot.kind === "gap") {
+      // Whole words with a space before each, so a gap never crosses punctuation.
+      source += `(?: [a-zA-Z0-9*]+){0,${slot.max}}`;
+      previous = slot;
+      continue;
+    }
     switch (slot.kind) {
       case "one":
-        source += joiner + alternation(slot.phrases, slot.exactDoubles);
+        source += joiner + alternation(slot.phrases);
         break;
       case "stem":
-        source += `${joiner + alternation(slot.phrases)}[a-z0-9*]*`;
+        source += `${joiner + alternation(slot.phrases)}[a-zA-Z0-9*]*`;
         break;
       case "optional":
         source += first ? `(?:${alternation(slot.phrases)} ?)?` : `(?: ?${alternation(slot.phrases)})?`;
         break;
       case "filler":
-        source += `(?: ${alternation(slot.phrases)}\\b){0,${slot.max}}`;
+        source += `(?: ${fillerAlternation(slot.phrases)}\\b)*`;
         break;
       case "word":
-        source += `${joiner}(?!${alternation(slot.except)}\\b)[a-z0-9*]+`;
+        source += `${joiner}(?!${alternation(slot.except)}\\b)[a-zA-Z0-9*]+`;
         break;
       case "notFollowedBy":
         trailing += `(?! ?${alternation(slot.phrases)}\\b)`;
@@ -403,7 +505,10 @@ function compileSequence(sequence: Sequence): CompiledSequence {
         notAfter = new RegExp(`(?:^|[ |])${alternation(slot.phrases)} $`);
         break;
       case "clauseEnd":
-        clauseEnd = true;
+        clauseEnd = slot.strict ? "strict" : "yes";
+        break;
+      case "clauseStart":
+        clauseStart = true;
         break;
     }
     if (isMatchingSlot(slot) || slot.kind === "word") {
@@ -413,10 +518,13 @@ function compileSequence(sequence: Sequence): CompiledSequence {
   // Looking ahead at the first character lets the regex engine skip positions quickly.
   const first = firstCharacters(sequence);
   const scan = first ? `(?=[${escapeRegExp([...first].sort().join(""))}])` : "";
+  // A clause starts the text or follows "|": never a space.
+  const start = clauseStart ? "(?<! )" : "";
   return {
-    regex: new RegExp(`\\b${scan}(?:${source})\\b${trailing}`, "g"),
+    regex: new RegExp(`${start}\\b${scan}(?:${source})\\b${trailing}`, "g"),
     notAfter,
     clauseEnd,
+    clauseStart,
     anchors: chooseAnchors(sequence),
   };
 }
@@ -426,20 +534,39 @@ function compileSequence(sequence: Sequence): CompiledSequence {
 // (those of its rarest required slot); one Aho-Corasick pass over the message's "skeleton" finds which
 // of them are there, and only those sequences get a regex scan.
 
+/** The alphabet of skeletons: 0 for anything else, then a-z, 0-9, "*" and the space. */
+const ALPHABET_SIZE = 39;
+const alphabetIndex = (value: number): number =>
+  isLetterCode(value)
+    ? value - 96
+    : value >= 65 && value <= 90
+      ? value - 64
+      : isDigitCode(value)
+        ? value - 21
+        : value === 42
+          ? 37
+          : value === SPACE
+            ? 38
+            : 0;
+
 /**
- * Words as they must appear in any match: doubles as one letter (a phrase's "kill" matches "kil"),
- * "1" as i or as l, each word after a space. An anchor that must start a word begins with a space too.
+ * Words as any match must contain them: doubles as one letter (a phrase's "kill" matches "kil"), "1"
+ * read as i or as l, every word after a space, as alphabet indexes. An anchor that has to start a
+ * word starts with the space.
  */
-function skeleton(text: string, one: "i" | "l"): string {
-  let out = " ";
-  for (const raw of text) {
-    const char = raw === "|" ? " " : raw === "1" ? one : raw;
-    if (!out.endsWith(char)) {
-      out += char;
+function skeleton(codes: readonly number[], one: "i" | "l"): number[] {
+  const out = [alphabetIndex(SPACE)];
+  const oneIndex = alphabetIndex(codeOf(one));
+  for (const value of codes) {
+    const index = value === BAR ? alphabetIndex(SPACE) : value === ONE ? oneIndex : alphabetIndex(value);
+    if (out[out.length - 1] !== index) {
+      out.push(index);
     }
   }
   return out;
 }
+
+const wordSkeleton = (word: string): number[] => skeleton([...word].map(codeOf), "i").slice(1);
 
 /** Words too common to narrow anything down. */
 const COMMON_WORDS = new Set(
@@ -454,7 +581,7 @@ const COMMON_WORDS = new Set(
 
 /** How much an anchor narrows the search down: lower is better. */
 function anchorCost(word: string, startsWord: boolean): number {
-  const length = skeleton(word, "i").trim().length;
+  const length = wordSkeleton(word).length;
   const base = COMMON_WORDS.has(word) ? 50 : length <= 2 ? 20 : length === 3 ? 4 : 1;
   return startsWord ? base : base * 2;
 }
@@ -464,7 +591,7 @@ function chooseAnchors(sequence: Sequence): string[] {
   // Only the first required slot, with nothing optional before it, is sure to start a word.
   let atStart = true;
   for (const slot of sequence) {
-    if (slot.kind === "optional" || slot.kind === "filler" || slot.kind === "word") {
+    if (slot.kind === "optional" || slot.kind === "filler" || slot.kind === "word" || slot.kind === "gap") {
       atStart = false;
       continue;
     }
@@ -479,7 +606,10 @@ function chooseAnchors(sequence: Sequence): string[] {
         canonicalPhrase(part)
           .split(/[ |]/)
           .filter(Boolean)
-          .map((word, wordIndex) => ({ word, startsWord: (atStart && wordIndex === 0) || (partIndex > 0 && wordIndex === 0) })),
+          .map((word, wordIndex) => ({
+            word,
+            startsWord: (atStart && wordIndex === 0) || (partIndex > 0 && wordIndex === 0),
+          })),
       );
       const ranked = words
         .map((entry) => ({ ...entry, cost: anchorCost(entry.word, entry.startsWord) }))
@@ -488,8 +618,7 @@ function chooseAnchors(sequence: Sequence): string[] {
       if (!anchor) {
         continue;
       }
-      const body = skeleton(anchor.word, "i").slice(1);
-      anchors.add(anchor.startsWord ? ` ${body}` : body);
+      anchors.add(anchor.startsWord ? ` ${anchor.word}` : anchor.word);
       cost += anchor.cost;
     }
     if (!best || cost < best.cost) {
@@ -501,57 +630,69 @@ function chooseAnchors(sequence: Sequence): string[] {
 }
 
 interface AhoCorasick {
-  readonly next: Map<string, number>[];
-  readonly fail: number[];
-  readonly outputs: number[][];
+  /** Transitions as a full table: state * ALPHABET_SIZE + letter -> state. */
+  readonly transitions: Int32Array;
+  /** The anchor ids found on reaching each state. */
+  readonly outputs: readonly (readonly number[])[];
 }
 
-function buildAhoCorasick(words: readonly string[]): AhoCorasick {
-  const automaton: AhoCorasick = { next: [new Map()], fail: [0], outputs: [[]] };
-  words.forEach((word, id) => {
+/** An Aho-Corasick automaton over anchors given as strings (a leading space: must start a word). */
+function buildAhoCorasick(anchors: readonly string[]): AhoCorasick {
+  const children: Map<number, number>[] = [new Map()];
+  const outputs: number[][] = [[]];
+  anchors.forEach((anchor, id) => {
+    const letters = anchor.startsWith(" ")
+      ? [alphabetIndex(SPACE), ...wordSkeleton(anchor.slice(1))]
+      : wordSkeleton(anchor);
     let state = 0;
-    for (const char of word) {
-      let target = automaton.next[state]?.get(char);
+    for (const letter of letters) {
+      let target = children[state]?.get(letter);
       if (target === undefined) {
-        target = automaton.next.length;
-        automaton.next.push(new Map());
-        automaton.fail.push(0);
-        automaton.outputs.push([]);
-        automaton.next[state]?.set(char, target);
+        target = children.length;
+        children.push(new Map());
+        outputs.push([]);
+        children[state]?.set(letter, target);
       }
       state = target;
     }
-    automaton.outputs[state]?.push(id);
+    outputs[state]?.push(id);
   });
-  const queue = [...(automaton.next[0]?.values() ?? [])];
-  for (let head = 0; head < queue.length; head += 1) {
-    const state = queue[head] as number;
-    for (const [char, target] of automaton.next[state] ?? []) {
-      let fallback = automaton.fail[state] as number;
-      while (fallback > 0 && !automaton.next[fallback]?.has(char)) {
-        fallback = automaton.fail[fallback] as number;
-      }
-      const failTarget = automaton.next[fallback]?.get(char);
-      automaton.fail[target] = failTarget !== undefined && failTarget !== target ? failTarget : 0;
-      automaton.outputs[target]?.push(...(automaton.outputs[automaton.fail[target] as number] ?? []));
+  const transitions = new Int32Array(children.length * ALPHABET_SIZE);
+  const fail = new Int32Array(children.length);
+  const queue: number[] = [];
+  for (let letter = 0; letter < ALPHABET_SIZE; letter += 1) {
+    const target = children[0]?.get(letter) ?? 0;
+    transitions[letter] = target;
+    if (target > 0) {
       queue.push(target);
     }
   }
-  return automaton;
+  for (let head = 0; head < queue.length; head += 1) {
+    const state = queue[head] as number;
+    outputs[state]?.push(...(outputs[fail[state] as number] ?? []));
+    for (let letter = 0; letter < ALPHABET_SIZE; letter += 1) {
+      const target = children[state]?.get(letter);
+      const viaFail = transitions[(fail[state] as number) * ALPHABET_SIZE + letter] as number;
+      if (target === undefined) {
+        transitions[state * ALPHABET_SIZE + letter] = viaFail;
+      } else {
+        transitions[state * ALPHABET_SIZE + letter] = target;
+        fail[target] = viaFail;
+        queue.push(target);
+      }
+    }
+  }
+  return { transitions, outputs };
 }
 
-/** Marks `found[id]` for every word of the automaton that occurs in `text`. */
-function searchAhoCorasick(automaton: AhoCorasick, text: string, found: Uint8Array): void {
+/** Marks `found[id]` for every anchor that occurs in the skeleton. */
+function searchAhoCorasick(automaton: AhoCorasick, letters: readonly number[], found: Uint8Array): void {
   let state = 0;
-  for (const char of text) {
-    let target = automaton.next[state]?.get(char);
-    while (target === undefined && state > 0) {
-      state = automaton.fail[state] as number;
-      target = automaton.next[state]?.get(char);
-    }
-    state = target ?? 0;
-    for (const id of automaton.outputs[state] ?? []) {
-      found[id] = 1;
+  for (const letter of letters) {
+    state = automaton.transitions[state * ALPHABET_SIZE + letter] as number;
+    const output = automaton.outputs[state] as readonly number[];
+    for (let index = 0; index < output.length; index += 1) {
+      found[output[index] as number] = 1;
     }
   }
 }
@@ -599,18 +740,20 @@ const ANCHORS = buildAhoCorasick([...ANCHOR_IDS.keys()]);
 /** Reported speech from a story: "...the monster SAYS nobody loves me", "'I'll kill you,' SAID Silver". */
 const SPEECH_BEFORE =
   /(?:^|[ |])(?!(?:i|im|ive|we|me)[ |])[a-z0-9*]+[ |](?:say|says|said|saying|sayin|shouts|shouted|cries|cried|wrote|writes|quote|quoted|quotes|sings|sang|goes|went|yells|yelled|screams|screamed|tells|told)[ |]$/;
+/** After a quotation only: '"nobody loves me," said the monster' (punctuation, then "said"). */
 const SPEECH_AFTER =
-  /^[ |](?:said|says|cried|shouted|asked|replied|whispered|sobbed|wailed|screamed|exclaimed|yelled|muttered|answered)\b/;
+  /^\|(?:said|says|cried|shouted|asked|replied|whispered|sobbed|wailed|screamed|exclaimed|yelled|muttered|answered)\b/;
 
 const CONTINUATIONS = new Set(CLAUSE_CONTINUATIONS.map(canonicalPhrase));
+const TAGS = new Set(CLAUSE_TAGS.map(canonicalPhrase));
 
-/** The clause ends at `end`: end of message, punctuation, or a word that carries on ("lol", "and"). */
-function clauseEndsAt(text: string, end: number): boolean {
+/** The clause ends at `end`: end of message, punctuation, or a word that carries on ("and", or "lol"). */
+function clauseEndsAt(text: string, end: number, strict: boolean): boolean {
   if (end >= text.length || text[end] === "|") {
     return true;
   }
-  const nextWord = /^[a-z0-9*]+/.exec(text.slice(end + 1))?.[0] ?? "";
-  return CONTINUATIONS.has(nextWord);
+  const nextWord = (/^[a-zA-Z0-9*]+/.exec(text.slice(end + 1))?.[0] ?? "").toLowerCase();
+  return strict ? TAGS.has(nextWord) : CONTINUATIONS.has(nextWord);
 }
 
 interface Match {
@@ -620,14 +763,20 @@ interface Match {
 }
 
 function accepts(sequence: CompiledSequence, rule: LexiconRule, text: string, start: number, end: number): boolean {
-  const before = text.slice(Math.max(0, start - 60), start);
+  const before = text.slice(Math.max(0, start - 60), start).toLowerCase();
   if (sequence.notAfter?.test(before)) {
     return false;
   }
-  if (rule.skipReportedSpeech && (SPEECH_BEFORE.test(before) || SPEECH_AFTER.test(text.slice(end, end + 20)))) {
+  if (
+    rule.skipReportedSpeech &&
+    (SPEECH_BEFORE.test(before) || SPEECH_AFTER.test(text.slice(end, end + 20).toLowerCase()))
+  ) {
     return false;
   }
-  return !sequence.clauseEnd || clauseEndsAt(text, end);
+  if (sequence.clauseStart && start > 0 && text[start - 1] !== "|") {
+    return false;
+  }
+  return sequence.clauseEnd === "no" || clauseEndsAt(text, end, sequence.clauseEnd === "strict");
 }
 
 function findSequence(sequence: CompiledSequence, rule: LexiconRule, version: CanonicalText): Match | null {
@@ -732,17 +881,31 @@ const NOT_STREET_NAME = new Set(
     "going walked ran o clock am pm"
   ).split(" "),
 );
-const NUMBER_NOT_HOUSE = /\b(?:page|pages|chapter|chapters|year|years|age|aged|part|book|volume|level|lvl|no|number)\W*$/;
+const NUMBER_NOT_HOUSE =
+  /\b(?:page|pages|chapter|chapters|year|years|age|aged|part|book|volume|level|lvl|no|number)\W*$/;
 /** Addresses from the books that children ask about. */
 const BOOK_ADDRESSES = /221\s?b,?\s+baker\s+st|\b7,?\s+sav[i1]lle?\s+row/g;
 const LIVE_ON_STREET = new RegExp(
-  `\\b(?:i live|we live|my house is|my home is|i stay)\\s+(?:at|on|in|near|by)?\\s*(?:[a-z0-9'.-]+\\s+){0,4}(?:${STREET_TYPES})\\b`,
+  `\\b(?:i live|we live|my house is|my home is|i stay)\\s+(?:at|on|in|near|by)?\\s*(?:[a-z0-9'.-]+\\s+){0,6}(?:${STREET_TYPES})\\b`,
 );
-const MY_ADDRESS = /\bmy (?:home |house |full )?address (?:is|=|:)|\bmy house number is\b|\bi live at (?:number |no\.? )?\d/;
+const MY_ADDRESS =
+  /\bmy (?:home |house |full )?(?:address|adress|addy) (?:is|=|:)|\bmy (?:house|home) (?:number )?is (?:number |no\.? )?\d|\bi live at (?:number |no\.? )?\d/;
+/** "im at 33 kingsway": a number after "I live at", unless it counts something ("im at 33 pages"). */
+const AT_HOUSE_NUMBER =
+  /\b(?:i live at|we live at|im at|i am at|i'm at|my house is at|come to|meet me at)\s+(?:number\s+|no\.?\s*)?\d{1,4}[a-z]?,?\s+([a-z]+)/;
+const COUNT_WORDS = new Set(
+  "page pages chapter chapters percent points minutes mins hours words books stars degrees years km miles metres the a on in and".split(
+    " ",
+  ),
+);
 
 function findAddress(rawText: string): boolean {
   const text = rawText.replace(BOOK_ADDRESSES, "");
   if (MY_ADDRESS.test(text) || LIVE_ON_STREET.test(text)) {
+    return true;
+  }
+  const atNumber = AT_HOUSE_NUMBER.exec(text);
+  if (atNumber && !COUNT_WORDS.has(atNumber[1] ?? "")) {
     return true;
   }
   for (const match of text.matchAll(HOUSE_AND_STREET)) {
@@ -755,9 +918,10 @@ function findAddress(rawText: string): boolean {
   return false;
 }
 
-const EMAIL = /[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}/;
+// Both start only where a name starts (the lookbehind), so a long run of letters stays linear.
+const EMAIL = /(?<![a-z0-9._%+-])[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}/;
 const SPELLED_EMAIL =
-  /\b[a-z0-9._-]{2,}\s*(?:\(at\)|\[at\]|\sat\s)\s*[a-z0-9-]+\s*(?:\.|\(dot\)|\[dot\]|\sdot\s)\s*(?:com|co|net|org|uk|io)\b/;
+  /(?<![a-z0-9._-])[a-z0-9._-]{2,}\s*(?:\(at\)|\[at\]|\sat\s)\s*[a-z0-9-]+\s*(?:\.|\(dot\)|\[dot\]|\sdot\s)\s*(?:com|co|net|org|uk|io)\b/;
 const PASSWORD =
   /\bmy (?:password|pass word|passcode|pass|pin|pin code|pw|pwd|login|log in)(?: for [a-z]+| on [a-z]+)? (?:is|=|:|was)\b|\bpassword\s*[:=]\s*\S/;
 const PLATFORMS =
@@ -779,7 +943,7 @@ function findPersonalDetails(text: string): string | null {
   if (findPhone(text)) {
     return "Shares a phone number";
   }
-  if (EMAIL.test(text) || SPELLED_EMAIL.test(text)) {
+  if ((text.includes("@") && EMAIL.test(text)) || SPELLED_EMAIL.test(text)) {
     return "Shares an email address";
   }
   if (findPostcode(text)) {
@@ -840,19 +1004,19 @@ export const classifyText: TextClassifier = (text) => {
   const source = text.normalize("NFKC");
   const { folded, versions } = normalise(source);
   const anchorsFound = new Uint8Array(ANCHOR_IDS.size);
-  const skeletons = versions.map((version) => skeleton(version.text, "i"));
-  if (versions.some((version) => version.text.includes("1"))) {
-    skeletons.push(...versions.map((version) => skeleton(version.text, "l")));
+  for (const version of versions) {
+    searchAhoCorasick(ANCHORS, skeleton(version.codes, "i"), anchorsFound);
+    if (version.codes.includes(ONE)) {
+      searchAhoCorasick(ANCHORS, skeleton(version.codes, "l"), anchorsFound);
+    }
   }
-  searchAhoCorasick(ANCHORS, skeletons.join("#"), anchorsFound);
   const serious = firstMatch(SERIOUS_RULES, versions, anchorsFound, source);
   if (serious) {
     return serious;
   }
-  const personal = findPersonalDetails(folded.chars.join(""));
+  const personal = findPersonalDetails(fromCodes(folded.codes));
   if (personal) {
     return { flagged: true, category: "personal_details", severity: "low", reason: personal };
   }
   return firstMatch(LOW_RULES, versions, anchorsFound, source) ?? NOT_FLAGGED;
 };
-export const __debug = { COMPILED_RULES, ANCHORS, ANCHOR_IDS, normalise, skeleton, searchAhoCorasick };

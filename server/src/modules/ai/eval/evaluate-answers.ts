@@ -1,5 +1,10 @@
 // Scores an AI provider on a set of children's questions about the seed books (questions.json).
 //
+// The questions were written first, as children ask them, before the offline provider was tuned. Each
+// answer is the shortest phrase of the book that states the fact asked for ("brains", "DRINK ME",
+// "twenty thousand pounds"); where the fact is only a common name, or a description, it is the words of
+// the one passage that states it ("He is indeed the best of animals").
+//
 // Scoring rule. Texts are compared as lower-case words, punctuation dropped, so line breaks, curly or
 // straight quotes and dashes do not matter.
 // - An answerable entry is correct when the reply used the passage that holds the answer:
@@ -9,7 +14,11 @@
 //       the most runs of six consecutive words with the reply (at least one).
 //   A refusal is never correct for an answerable entry.
 // - A decline entry is correct when the reply is a refusal (isDecline, by default the texts of voice.ts).
+// answerableNearby also counts (b) when the answer is in a passage right next to the quoted one, in the
+// same chapter: the reply pointed the child at the right page, a passage early or late.
 
+import { readFile } from "node:fs/promises";
+import { getPassageIndex } from "../passages.js";
 import type { AiBook, AiProvider, AiTurn, ChatMode, Passage } from "../provider.js";
 import { isDeclineText } from "../voice.js";
 
@@ -198,5 +207,52 @@ export async function evaluateAnswers(entries: readonly EvalEntry[], options: Ev
     decline: score(declineCorrect, declineTotal),
     answerableNearby: score(nearbyCorrect, answerableTotal),
     failures,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The seed catalogue, for the evaluation and tests.
+
+/** The seed catalogue's folder (books.json and texts/). */
+export const SEED_CATALOGUE = new URL("../../../../../prisma/seed/catalogue/", import.meta.url);
+
+type SeedBook = {
+  slug: string;
+  title: string;
+  author: string;
+  description?: string | null;
+  characterList: string[];
+  textFile: string;
+};
+
+let seedBooks: Promise<SeedBook[]> | null = null;
+
+export function listSeedBooks(): Promise<SeedBook[]> {
+  seedBooks ??= readFile(new URL("books.json", SEED_CATALOGUE), "utf8").then((json) => JSON.parse(json) as SeedBook[]);
+  return seedBooks;
+}
+
+export async function loadSeedText(slug: string): Promise<string> {
+  const book = (await listSeedBooks()).find((candidate) => candidate.slug === slug);
+  if (!book) {
+    throw new Error(`No seed book "${slug}"`);
+  }
+  return readFile(new URL(book.textFile, SEED_CATALOGUE), "utf8");
+}
+
+/** A seed book as the AI providers see it, its passage index built once and cached. */
+export async function loadSeedBook(slug: string): Promise<AiBook> {
+  const book = (await listSeedBooks()).find((candidate) => candidate.slug === slug);
+  if (!book) {
+    throw new Error(`No seed book "${slug}"`);
+  }
+  const passages = await getPassageIndex(`seed:${slug}`, () => loadSeedText(slug));
+  return {
+    id: slug,
+    title: book.title,
+    author: book.author,
+    description: book.description ?? null,
+    characterList: book.characterList,
+    passages,
   };
 }

@@ -1,0 +1,223 @@
+import { describe, expect, it } from "vitest";
+import { loadSeedBook, loadSeedText } from "./eval/evaluate-answers.js";
+import { createOfflineProvider, planReply } from "./offline-provider.js";
+import type { AiBook, AiRequest, ChatMode } from "./provider.js";
+import { chapterPhrase, declineText, greetingText, isDeclineText, notFoundText } from "./voice.js";
+
+const provider = createOfflineProvider();
+const BOOK: ChatMode = { kind: "book" };
+
+function request(book: AiBook, message: string, mode: ChatMode = BOOK, extra: Partial<AiRequest> = {}): AiRequest {
+  return { book, mode, history: [], message, ...extra };
+}
+
+async function chunks(input: AiRequest): Promise<string[]> {
+  const out: string[] = [];
+  for await (const chunk of provider.reply(input)) {
+    out.push(chunk);
+  }
+  return out;
+}
+
+async function reply(input: AiRequest): Promise<string> {
+  return (await chunks(input)).join("");
+}
+
+/** The text between the reply's own quotation marks. */
+function quoteOf(text: string): string {
+  const start = text.indexOf(": “");
+  const end = text.lastIndexOf("”");
+  expect(start, `a quote in: ${text}`).toBeGreaterThan(0);
+  return text.slice(start + 3, end);
+}
+
+function normalise(text: string): string {
+  return text.replace(/[_\s]+/g, " ").trim();
+}
+
+/** Every piece of the quote (it may be cut with "…") is in the book, as written. */
+async function expectQuotedFrom(slug: string, quote: string): Promise<void> {
+  const source = normalise(await loadSeedText(slug));
+  for (const piece of quote.split("…").map(normalise).filter(Boolean)) {
+    expect(source).toContain(piece);
+  }
+}
+
+describe("offline provider", () => {
+  it("is called offline", () => {
+    expect(provider.name).toBe("offline");
+  });
+
+  it("answers “What does Alice drink?” by quoting chapter I, where she finds the DRINK ME bottle", async () => {
+    const alice = await loadSeedBook("alices-adventures-in-wonderland");
+    const plan = planReply(request(alice, "What does Alice drink?"));
+    expect(plan.kind).toBe("answer");
+    if (plan.kind !== "answer") {
+      return;
+    }
+    expect(plan.choice.passage.chapter).toBe("CHAPTER I. Down the Rabbit-Hole");
+    const text = await reply(request(alice, "What does Alice drink?"));
+    expect(text).toBe(plan.text);
+    expect(text).toContain("In CHAPTER I, Down the Rabbit-Hole,");
+    const quote = quoteOf(text);
+    expect(quote).toMatch(/drink/i);
+    await expectQuotedFrom("alices-adventures-in-wonderland", quote);
+  });
+
+  it("answers “Who is Mr. Toad?” from where the book first talks about him, in chapter II", async () => {
+    const willows = await loadSeedBook("the-wind-in-the-willows");
+    const plan = planReply(request(willows, "Who is Mr. Toad?"));
+    expect(plan.kind).toBe("answer");
+    if (plan.kind !== "answer") {
+      return;
+    }
+    expect(plan.choice.passage.chapter).toBe("II. THE OPEN ROAD");
+    expect(plan.text).toContain("In chapter II, The Open Road,");
+    const quote = quoteOf(plan.text);
+    expect(quote).toContain("Mr. Toad");
+    await expectQuotedFrom("the-wind-in-the-willows", quote);
+  });
+
+  it("writes a short reply in a friendly voice, the same every time", async () => {
+    const alice = await loadSeedBook("alices-adventures-in-wonderland");
+    const first = await reply(request(alice, "Who was asleep at the tea party?"));
+    const second = await reply(request(alice, "Who was asleep at the tea party?"));
+    expect(second).toBe(first);
+    const outside = first.replace(/“[^]*”/, "“…”");
+    const sentences = outside.split(/(?<=[.!?”])\s+/).filter(Boolean);
+    expect(sentences.length).toBeGreaterThanOrEqual(2);
+    expect(sentences.length).toBeLessThanOrEqual(4);
+    expect(first).toContain("CHAPTER VII, A Mad Tea-Party");
+  });
+
+  it("streams the reply in several chunks that add up to it", async () => {
+    const alice = await loadSeedBook("alices-adventures-in-wonderland");
+    const parts = await chunks(request(alice, "What does the Mock Turtle sing?"));
+    expect(parts.length).toBeGreaterThan(5);
+    expect(parts.join("")).toBe(planReply(request(alice, "What does the Mock Turtle sing?")).text);
+  });
+
+  it("speaks as the character in a character chat, from passages the character is in", async () => {
+    const willows = await loadSeedBook("the-wind-in-the-willows");
+    const toad = { kind: "character", name: "Toad" } as const;
+    const plan = planReply(request(willows, "Tell me about your motor-car", toad));
+    expect(plan.kind).toBe("answer");
+    if (plan.kind !== "answer") {
+      return;
+    }
+    expect(plan.text).toMatch(/^I'm Toad! In chapter [IVX]+, .*, my story says: “/);
+    expect(plan.choice.passage.text).toContain("Toad");
+    await expectQuotedFrom("the-wind-in-the-willows", quoteOf(plan.text));
+
+    // Later in the chat the character does not introduce themself again, but stays in the first person.
+    const later = planReply(
+      request(willows, "Tell me about your motor-car", toad, {
+        history: [
+          { role: "user", content: "hello" },
+          { role: "assistant", content: "Hello! I'm Toad from The Wind in the Willows." },
+        ],
+      }),
+    );
+    expect(later.text).not.toMatch(/^I'm Toad!/);
+    expect(later.text).toMatch(/\b(?:I|me|my)\b/);
+  });
+
+  it("calls a character “the Rat” when the book does", async () => {
+    const willows = await loadSeedBook("the-wind-in-the-willows");
+    const rat = { kind: "character", name: "Rat" } as const;
+    expect(await reply(request(willows, "Hello!", rat))).toBe(greetingText(willows, rat, "the Rat"));
+    expect(await reply(request(willows, "Do you like boats?", rat))).toMatch(/^I'm the Rat! /);
+  });
+
+  it.each([
+    "Tell me about Harry Potter",
+    "Who is Percy Jackson?",
+    "What is 7 times 8?",
+    "Can you help with my maths homework?",
+    "Who won the football last night?",
+    "What's the best Minecraft build?",
+    "What's the weather like today?",
+    "Can you tell me about a different book?",
+  ])("declines “%s” politely", async (message) => {
+    const alice = await loadSeedBook("alices-adventures-in-wonderland");
+    expect(await reply(request(alice, message))).toBe(declineText(alice, BOOK));
+    const character = { kind: "character", name: "Alice" } as const;
+    const inCharacter = await reply(request(alice, message, character));
+    expect(inCharacter).toBe(declineText(alice, character));
+    expect(inCharacter).toContain("I only know about my own story in Alice's Adventures in Wonderland");
+  });
+
+  it("says so when the book has nothing on the question", async () => {
+    const alice = await loadSeedBook("alices-adventures-in-wonderland");
+    const text = await reply(request(alice, "How do volcanoes erupt?"));
+    expect(text).toBe(notFoundText(alice, BOOK));
+    expect(isDeclineText(text, alice, BOOK)).toBe(true);
+  });
+
+  it("still answers a question about the book that mentions homework", async () => {
+    const alice = await loadSeedBook("alices-adventures-in-wonderland");
+    const plan = planReply(request(alice, "For my homework: what does the Queen of Hearts shout?"));
+    expect(plan.kind).toBe("answer");
+  });
+
+  it.each(["hi", "Hello!", "hey there", "Good morning"])("welcomes “%s” and suggests what to ask", async (message) => {
+    const alice = await loadSeedBook("alices-adventures-in-wonderland");
+    const text = await reply(request(alice, message));
+    expect(text).toBe(greetingText(alice, BOOK));
+    expect(text).toContain("Alice's Adventures in Wonderland");
+    expect(text).toMatch(/ask me about/i);
+  });
+
+  it("says who wrote the book and what it is about", async () => {
+    const alice = await loadSeedBook("alices-adventures-in-wonderland");
+    expect(await reply(request(alice, "Who wrote this book?"))).toContain("written by Lewis Carroll");
+    expect(await reply(request(alice, "What is this book about?"))).toContain(alice.description ?? "");
+  });
+
+  it("understands a misspelt word", async () => {
+    const alice = await loadSeedBook("alices-adventures-in-wonderland");
+    const plan = planReply(request(alice, "what does alice drnk"));
+    expect(plan.kind).toBe("answer");
+  });
+
+  it("stops when the request is aborted", async () => {
+    const alice = await loadSeedBook("alices-adventures-in-wonderland");
+    const before = new AbortController();
+    before.abort();
+    expect(await chunks(request(alice, "What does Alice drink?", BOOK, { signal: before.signal }))).toEqual([]);
+
+    const during = new AbortController();
+    const received: string[] = [];
+    for await (const chunk of provider.reply(
+      request(alice, "What does Alice drink?", BOOK, { signal: during.signal }),
+    )) {
+      received.push(chunk);
+      during.abort();
+    }
+    expect(received).toHaveLength(1);
+  });
+});
+
+describe("chapterPhrase", () => {
+  it.each([
+    ["CHAPTER VII. A Mad Tea-Party", "In CHAPTER VII, A Mad Tea-Party"],
+    ["Chapter 7", "In Chapter 7"],
+    ["VI. MR. TOAD", "In chapter VI, Mr. Toad"],
+    ["XI. ‘LIKE SUMMER TEMPESTS CAME HIS TEARS’", "In chapter XI, ‘Like Summer Tempests Came His Tears’"],
+    ["01 My Early Home", "In chapter 1, My Early Home"],
+    ["CHAPTER I--ANCIENT ENGLAND AND THE ROMANS", "In CHAPTER I, Ancient England and the Romans"],
+    [
+      "CHAPTER TWENTY-ONE. LAURIE MAKES MISCHIEF, AND JO MAKES PEACE",
+      "In CHAPTER TWENTY-ONE, Laurie Makes Mischief, and Jo Makes Peace",
+    ],
+    ["HOW THE WHALE GOT HIS THROAT", "In “How the Whale Got His Throat”"],
+    ["Introduction", "In the Introduction"],
+    ["PREFACE", "In the Preface"],
+  ])("says where %s is", (chapter, phrase) => {
+    expect(chapterPhrase(chapter)).toBe(phrase);
+  });
+
+  it("is null without a chapter", () => {
+    expect(chapterPhrase(null)).toBeNull();
+  });
+});

@@ -1,0 +1,305 @@
+import { describe, expect, it, vi } from "vitest";
+import { loadSeedText } from "./eval/evaluate-answers.js";
+import {
+  buildPassageIndex,
+  clearPassageIndexCache,
+  countWords,
+  getPassageIndex,
+  PASSAGE_CACHE_SIZE,
+  PASSAGE_MAX_WORDS,
+  splitPassages,
+  splitSections,
+  splitSentences,
+  stripBoilerplate,
+} from "./passages.js";
+
+/** Whitespace collapsed, illustration markers and rules ("* * *") dropped, as the passages have them. */
+function normalise(text: string): string {
+  return text
+    .split("\n")
+    .filter((line) => !/^[\s*_=~\-.#·•]*$/.test(line))
+    .join("\n")
+    .replace(/\[(?:Illustration|Picture|Frontispiece)[^\]]*\]/gi, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+function story(part: number): string {
+  return Array.from(
+    { length: 8 },
+    (_, line) => `Sentence ${line + 1} of part ${part} tells of the lighthouse keeper and the gull who lived there.`,
+  ).join(" ");
+}
+
+function chaptersOf(raw: string): string[] {
+  return splitSections(raw)
+    .map((section) => section.chapter)
+    .filter((chapter): chapter is string => chapter !== null);
+}
+
+describe("chapter detection in the seed books", () => {
+  it("finds the chapters of Alice's Adventures in Wonderland", async () => {
+    const chapters = chaptersOf(await loadSeedText("alices-adventures-in-wonderland"));
+    expect(chapters).toHaveLength(12);
+    expect(chapters[0]).toBe("CHAPTER I. Down the Rabbit-Hole");
+    expect(chapters[6]).toBe("CHAPTER VII. A Mad Tea-Party");
+    expect(chapters[11]).toBe("CHAPTER XII. Alice’s Evidence");
+  });
+
+  it("reads numbered chapters with their titles and skips the contents list (The Wind in the Willows)", async () => {
+    const raw = await loadSeedText("the-wind-in-the-willows");
+    const chapters = chaptersOf(raw);
+    expect(chapters).toHaveLength(12);
+    expect(chapters[0]).toBe("I. THE RIVER BANK");
+    expect(chapters[5]).toBe("VI. MR. TOAD");
+    const passages = splitPassages(raw);
+    // The contents list is gone: the book's text starts after the title with the first chapter.
+    const firstOfChapterOne = passages.find((passage) => passage.chapter === "I. THE RIVER BANK");
+    expect(firstOfChapterOne?.text).toMatch(/^The Mole had been working very hard all the morning/);
+    expect(passages.some((passage) => passage.text.includes("THE PIPER AT THE GATES OF DAWN"))).toBe(false);
+  });
+
+  it("joins a chapter number and a title on the next line (Little Women, The Secret Garden)", async () => {
+    const littleWomen = chaptersOf(await loadSeedText("little-women"));
+    expect(littleWomen).toHaveLength(47);
+    expect(littleWomen[0]).toBe("CHAPTER ONE. PLAYING PILGRIMS");
+    expect(littleWomen[46]).toBe("CHAPTER FORTY-SEVEN. HARVEST TIME");
+    const secretGarden = chaptersOf(await loadSeedText("the-secret-garden"));
+    expect(secretGarden).toHaveLength(27);
+    expect(secretGarden[0]).toBe("CHAPTER I. THERE IS NO ONE LEFT");
+  });
+
+  it("reads numbered titles, letters and bare numbers (Oz, Frankenstein, Treasure Island, Black Beauty)", async () => {
+    const oz = chaptersOf(await loadSeedText("the-wonderful-wizard-of-oz"));
+    expect(oz[0]).toBe("Introduction");
+    expect(oz[1]).toBe("1. The Cyclone");
+    expect(oz.at(-1)).toBe("24. Home Again");
+
+    const frankenstein = chaptersOf(await loadSeedText("frankenstein"));
+    expect(frankenstein).toHaveLength(28);
+    expect(frankenstein[0]).toMatch(/^Letter 1\b/);
+    expect(frankenstein.at(-1)).toBe("Chapter 24");
+
+    const treasureIsland = chaptersOf(await loadSeedText("treasure-island"));
+    expect(treasureIsland).toHaveLength(34);
+    expect(treasureIsland[0]).toBe("1. The Old Sea-dog at the Admiral Benbow");
+
+    const blackBeauty = chaptersOf(await loadSeedText("black-beauty"));
+    expect(blackBeauty).toHaveLength(49);
+    expect(blackBeauty[0]).toBe("01 My Early Home");
+  });
+
+  it("takes the titles of the stories in a collection as its chapters (Just So Stories)", async () => {
+    const stories = chaptersOf(await loadSeedText("just-so-stories"));
+    expect(stories).toEqual([
+      "HOW THE WHALE GOT HIS THROAT",
+      "HOW THE CAMEL GOT HIS HUMP",
+      "HOW THE RHINOCEROS GOT HIS SKIN",
+      "HOW THE LEOPARD GOT HIS SPOTS",
+      "THE ELEPHANT’S CHILD",
+      "THE SING-SONG OF OLD MAN KANGAROO",
+      "THE BEGINNING OF THE ARMADILLOS",
+      "HOW THE FIRST LETTER WAS WRITTEN",
+      "HOW THE ALPHABET WAS MADE",
+      "THE CRAB THAT PLAYED WITH THE SEA",
+      "THE CAT THAT WALKED BY HIMSELF",
+      "THE BUTTERFLY THAT STAMPED",
+    ]);
+  });
+
+  it("leaves a book without chapters in one section (The Tale of Peter Rabbit)", async () => {
+    const sections = splitSections(await loadSeedText("the-tale-of-peter-rabbit"));
+    expect(sections).toHaveLength(1);
+    expect(sections[0]?.chapter).toBeNull();
+  });
+
+  it("strips Project Gutenberg's header, licence and contents list", () => {
+    const raw = [
+      "The Project Gutenberg eBook of A Test Book",
+      "This ebook is for the use of anyone anywhere.",
+      "*** START OF THE PROJECT GUTENBERG EBOOK A TEST BOOK ***",
+      "",
+      "Produced by a kind volunteer.",
+      "",
+      "A TEST BOOK",
+      "",
+      "CONTENTS",
+      "",
+      "BOOK ONE",
+      "",
+      "Chapter 7",
+      "",
+      "Chapter 8",
+      "",
+      "BOOK TWO",
+      "",
+      "Chapter 9",
+      "",
+      "",
+      "BOOK ONE",
+      "",
+      "Chapter 7",
+      "",
+      story(7),
+      "",
+      "Chapter 8",
+      "",
+      story(8),
+      "",
+      "BOOK TWO",
+      "",
+      "Chapter 9",
+      "",
+      story(9),
+      "",
+      "*** END OF THE PROJECT GUTENBERG EBOOK A TEST BOOK ***",
+      "Section 1. General Terms of Use and Redistributing Project Gutenberg™ electronic works",
+    ].join("\r\n");
+    expect(stripBoilerplate(raw)).not.toMatch(/Project Gutenberg|Produced by/);
+    const sections = splitSections(raw);
+    // Books group the chapters; the chapters are the sections.
+    expect(sections.map((section) => section.chapter)).toEqual([null, "Chapter 7", "Chapter 8", "Chapter 9"]);
+    expect(sections[0]?.paragraphs).toEqual(["A TEST BOOK"]);
+    expect(sections[3]?.paragraphs).toEqual([story(9)]);
+  });
+
+  it("takes BOOK headings as the chapters of a book that has no others", () => {
+    const raw = ["BOOK ONE", "", story(1), "", "BOOK TWO", "", story(2), "", "BOOK THREE", "", story(3)].join("\n");
+    expect(chaptersOf(raw)).toEqual(["BOOK ONE", "BOOK TWO", "BOOK THREE"]);
+  });
+});
+
+describe("passages", () => {
+  it.each(["alices-adventures-in-wonderland", "little-women", "just-so-stories", "the-tale-of-peter-rabbit"])(
+    "cover the whole text of %s in order, in short paragraph-aware pieces",
+    async (slug) => {
+      const raw = await loadSeedText(slug);
+      const source = normalise(stripBoilerplate(raw));
+      const passages = splitPassages(raw);
+
+      let position = 0;
+      let words = 0;
+      passages.forEach((passage, index) => {
+        expect(passage.index).toBe(index);
+        const text = normalise(passage.text);
+        const found = source.indexOf(text, position);
+        expect(found, `passage ${index} is in the text after passage ${index - 1}`).toBeGreaterThanOrEqual(position);
+        position = found + text.length;
+        words += countWords(passage.text);
+      });
+      // Everything but headings and the contents list is in a passage.
+      expect(words / countWords(source)).toBeGreaterThan(0.96);
+      // The book's last words are in the last passage.
+      expect(source.endsWith(normalise(passages.at(-1)?.text ?? "").slice(-40))).toBe(true);
+
+      const sizes = passages.map((passage) => countWords(passage.text)).sort((a, b) => a - b);
+      const median = sizes[Math.floor(sizes.length / 2)] ?? 0;
+      expect(median).toBeGreaterThanOrEqual(60);
+      expect(median).toBeLessThanOrEqual(PASSAGE_MAX_WORDS);
+    },
+  );
+
+  it("keep paragraphs apart and never run across a chapter", async () => {
+    const passages = splitPassages(await loadSeedText("alices-adventures-in-wonderland"));
+    expect(passages.some((passage) => passage.text.includes("\n\n"))).toBe(true);
+    const teaParty = passages.filter((passage) => passage.chapter === "CHAPTER VII. A Mad Tea-Party");
+    expect(teaParty[0]?.text).toMatch(/^There was a table set out under a tree/);
+  });
+
+  it("split sentences without breaking at Mr. or initials", () => {
+    expect(splitSentences("‘Stop!’ cried the Rat. Mr. Toad waved. H. G. Wells wrote it. ‘Why?’ She laughed.")).toEqual([
+      "‘Stop!’ cried the Rat.",
+      "Mr. Toad waved.",
+      "H. G. Wells wrote it.",
+      "‘Why?’",
+      "She laughed.",
+    ]);
+  });
+});
+
+describe("search", () => {
+  it("finds the DRINK ME bottle for “What does Alice drink?”", async () => {
+    const index = buildPassageIndex(await loadSeedText("alices-adventures-in-wonderland"));
+    const results = index.search("What does Alice drink?", 5);
+    expect(results.length).toBeGreaterThan(0);
+    expect(results.some((result) => /DRINK ME/i.test(result.text) && result.chapter?.startsWith("CHAPTER I."))).toBe(
+      true,
+    );
+    expect(results[0]?.score).toBeGreaterThanOrEqual(results[1]?.score ?? 0);
+  });
+
+  it("finds Toad for “Who is Mr. Toad?”, misspelt or not", async () => {
+    const index = buildPassageIndex(await loadSeedText("the-wind-in-the-willows"));
+    for (const question of ["Who is Mr. Toad?", "who is mr tode"]) {
+      const results = index.search(question, 5);
+      expect(results).toHaveLength(5);
+      expect(results[0]?.text).toMatch(/Mr\. Toad/);
+      expect(results.filter((result) => /Toad/.test(result.text)).length).toBeGreaterThanOrEqual(4);
+    }
+  });
+
+  it("returns nothing for a question of stop words only or a limit of 0", async () => {
+    const index = buildPassageIndex(await loadSeedText("the-tale-of-peter-rabbit"));
+    expect(index.search("what is it?", 5)).toEqual([]);
+    expect(index.search("Peter", 0)).toEqual([]);
+  });
+
+  it("builds the largest seed book in well under a second", async () => {
+    const raw = await loadSeedText("little-women");
+    expect(raw.length).toBeGreaterThan(1_000_000);
+    // The better of two builds, so a busy machine running other tests at the same time does not decide.
+    const timings: number[] = [];
+    for (let run = 0; run < 2; run += 1) {
+      const started = performance.now();
+      const index = buildPassageIndex(raw);
+      timings.push(performance.now() - started);
+      expect(index.passages.length).toBeGreaterThan(1000);
+    }
+    expect(Math.min(...timings)).toBeLessThan(1000);
+  });
+});
+
+describe("getPassageIndex", () => {
+  it("builds once per key, also when asked many times at once", async () => {
+    clearPassageIndexCache();
+    const loadText = vi.fn(async () => "Once upon a time a small mouse lived in a big house.");
+    const [first, second, third] = await Promise.all([
+      getPassageIndex("book-1:abc", loadText),
+      getPassageIndex("book-1:abc", loadText),
+      getPassageIndex("book-1:abc", loadText),
+    ]);
+    expect(loadText).toHaveBeenCalledTimes(1);
+    expect(second).toBe(first);
+    expect(third).toBe(first);
+    expect(await getPassageIndex("book-1:abc", loadText)).toBe(first);
+    expect(loadText).toHaveBeenCalledTimes(1);
+  });
+
+  it("forgets the least recently used book beyond the cache size", async () => {
+    clearPassageIndexCache();
+    const loads = new Map<string, number>();
+    const load = (key: string) => async () => {
+      loads.set(key, (loads.get(key) ?? 0) + 1);
+      return `The ${key} story.`;
+    };
+    await getPassageIndex("book-0", load("book-0"));
+    for (let n = 1; n <= PASSAGE_CACHE_SIZE; n += 1) {
+      // Using book-1 again keeps it while book-0, unused, is the one to go.
+      await getPassageIndex("book-1", load("book-1"));
+      await getPassageIndex(`book-${n}`, load(`book-${n}`));
+    }
+    await getPassageIndex("book-1", load("book-1"));
+    await getPassageIndex("book-0", load("book-0"));
+    expect(loads.get("book-1")).toBe(1);
+    expect(loads.get("book-0")).toBe(2);
+  });
+
+  it("tries again after a failed build", async () => {
+    clearPassageIndexCache();
+    const loadText = vi.fn().mockRejectedValueOnce(new Error("disk")).mockResolvedValueOnce("A short tale.");
+    await expect(getPassageIndex("book-2", loadText)).rejects.toThrow("disk");
+    const index = await getPassageIndex("book-2", loadText);
+    expect(index.passages[0]?.text).toBe("A short tale.");
+    expect(loadText).toHaveBeenCalledTimes(2);
+  });
+});
