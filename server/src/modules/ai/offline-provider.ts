@@ -26,10 +26,26 @@ const MIN_QUOTE_COVERAGE = 0.34;
 const MAX_UNKNOWN_SHARE = 0.5;
 /** Extra weight for the first, second and third passages that mention the subject of "Who is …?". */
 const INTRODUCTION_BONUS = [2, 1.4, 1.2];
+/** Passages after a first mention that count as part of the introduction. */
+const INTRODUCTION_SPAN = 2;
+/** Weight of a title ("Mr.", "Captain"), which the book often leaves out, against a name's. */
+const TITLE_WEIGHT = 0.2;
 /** Weight of a character's name in a question, against the other words. */
 const NAME_WEIGHT = 0.5;
+/** Weight of the verb a question asks about ("lose" in "What did Peter lose?"), against the other words. */
+const FOCUS_WEIGHT = 1.5;
 /** Weight of a sentence shaped like the answer, as a share of an average question word's. */
 const SHAPE_WEIGHT = 0.5;
+/** Weight of a sentence that describes the subject of "Who is …?" ("he is indeed the best of animals"). */
+const DESCRIPTION_WEIGHT = 0.5;
+/** Extra rank for each descriptive sentence in the quote. */
+const DESCRIPTION_BOOST = 0.5;
+/** Weight of a synonym of a question's word, against the word itself. */
+const SYNONYM_WEIGHT = 0.7;
+/** Weight of a name that "he" or "she" stands for, against the name itself. */
+const BORROWED_WEIGHT = 0.5;
+/** Descriptive sentences counted in one quote. */
+const MAX_DESCRIPTIONS = 2;
 /** How much the search's own ranking counts against the sentence-level match. */
 const BM_EXP = 0.5;
 /** Quotes shorter than this borrow the next sentence. */
@@ -213,7 +229,42 @@ function correctTerm(term: string, stats: BookStats): string | null {
   return best;
 }
 
-type QueryTerm = { term: string; weight: number };
+/** A term of the question, and the book's other words for it ("written" → "marked", "printed"). */
+type QueryTerm = { term: string; weight: number; synonyms: readonly string[] };
+
+// Everyday words children use for what older books say otherwise. A small, general list: a synonym
+// counts for SYNONYM_WEIGHT of the word itself, and only when the word is missing.
+const SYNONYM_GROUPS: readonly (readonly string[])[] = [
+  ["write", "mark", "print", "label"],
+  ["hit", "strike", "knock", "slap", "smack"],
+  ["stop", "halt", "cease"],
+  ["cry", "weep", "tears", "sob"],
+  ["scared", "afraid", "frightened", "fear", "terrified"],
+  ["kill", "slay", "murder"],
+  ["big", "great", "large", "huge"],
+  ["small", "little", "tiny"],
+  ["happy", "glad", "joy"],
+  ["sad", "sorrow", "unhappy", "grief"],
+  ["mum", "mummy", "mom", "mother"],
+  ["dad", "daddy", "father"],
+  ["present", "gift"],
+  ["ill", "sick", "poorly", "unwell"],
+  ["hide", "conceal"],
+  ["find", "discover"],
+  ["bet", "wager"],
+  ["live", "dwell"],
+  ["talk", "speak"],
+];
+const SYNONYMS = new Map<string, string[]>();
+for (const group of SYNONYM_GROUPS) {
+  const terms = group.flatMap((word) => processTerm(word) ?? []);
+  for (const term of terms) {
+    SYNONYMS.set(
+      term,
+      terms.filter((other) => other !== term),
+    );
+  }
+}
 
 /** The question with misspelt words replaced by the book's ("what does alice drnk" → "… drink"). */
 function correctQuestion(message: string, stats: BookStats): string {
@@ -228,7 +279,13 @@ function correctQuestion(message: string, stats: BookStats): string {
 }
 
 /** The question's terms in the book's spelling, weighted by rarity (a term the book lacks weighs most). */
-function weighQuery(message: string, stats: BookStats, passageCount: number, names: Set<string>): QueryTerm[] {
+function weighQuery(
+  message: string,
+  stats: BookStats,
+  passageCount: number,
+  names: Set<string>,
+  focus: string | null,
+): QueryTerm[] {
   const seen = new Set<string>();
   const terms: QueryTerm[] = [];
   for (const raw of textTerms(message)) {
@@ -240,19 +297,18 @@ function weighQuery(message: string, stats: BookStats, passageCount: number, nam
     const frequency = stats.documentFrequency.get(term) ?? 0;
     // Names find the part of the book; the other words say what about it ("What did Anne hit Gilbert
     // with?"), and the passage that answers often says "she" instead of the name.
-    const name = names.has(term) && frequency > 0 ? NAME_WEIGHT : 1;
-    terms.push({ term, weight: name * Math.log(1 + passageCount / (frequency + 0.5)) });
+    // The verb asked about ("lose" in "What did Peter lose?") is where the answer sits.
+    const role = TITLES.has(term)
+      ? TITLE_WEIGHT
+      : names.has(term) && frequency > 0
+        ? NAME_WEIGHT
+        : term === focus
+          ? FOCUS_WEIGHT
+          : 1;
+    const synonyms = (SYNONYMS.get(term) ?? []).filter((other) => stats.documentFrequency.has(other));
+    terms.push({ term, weight: role * Math.log(1 + passageCount / (frequency + 0.5)), synonyms });
   }
   return terms;
-}
-
-function coverage(terms: readonly QueryTerm[], passageTerms: Set<string>): number {
-  const total = terms.reduce((sum, { weight }) => sum + weight, 0);
-  if (total === 0) {
-    return 0;
-  }
-  const found = terms.reduce((sum, { term, weight }) => sum + (passageTerms.has(term) ? weight : 0), 0);
-  return found / total;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -299,90 +355,92 @@ function characterSelfName(name: string, book: AiBook, stats: BookStats): string
 }
 
 // ---------------------------------------------------------------------------------------------
-// Choosing the passage and the quote.
+// Reading the question: what it is about and what an answer to it looks like.
 
 /** "Who is Mr. Toad?": the subject whose introduction in the book answers the question. */
 const WHO_IS = /^\s*(?:and\s+)?who(?:'s|’s|\s+(?:is|was|are|were))\s+(.+?)[\s?!.]*$/i;
+/** "Who buried the key?": the verb the one asked about did. */
+const WHO_DID = /^\s*(?:and\s+)?who\s+(?!is\b|was\b|are\b|were\b|'s\b|’s\b)([\p{L}’'-]+)/iu;
+/** "What did Peter lose …?", "How did Toad escape …?": the verb follows the auxiliary and its subject. */
+const AUXILIARY_QUESTION = /^\s*(?:what|where|how|why|when|which)\b.*?\b(?:did|does|do)\s+(.+)$/i;
+/** Words that start a noun phrase ("the children", "his long trunk"). */
+const DETERMINERS = new Set("a an the his her their its my your our this that these those".split(" "));
+/** Titles before a name: the book often leaves them out ("Mr. Toad" is mostly "Toad"). */
+const TITLES = new Set(
+  "mr mrs miss ms dr sir lady lord master mister madam captain capt uncle aunt old young little".split(" "),
+);
+/** Pronouns that may stand for the person the question is about. */
+const PRONOUN = /\b(?:he|she|him|her|his|hers|himself|herself)\b/i;
 
-function wordCount(text: string): number {
-  return text.split(/\s+/).filter(Boolean).length;
+type Question = {
+  /** Terms of the subject of "Who is …?" as asked ("mr", "toad"), or null. */
+  fullSubject: string[] | null;
+  /** The same without titles ("toad"), which the book may leave out. */
+  subject: string[] | null;
+  /** What a sentence that describes the subject of "Who is …?" looks like. */
+  describes: RegExp | null;
+  /** Terms of the people and things the question names, which "he" or "she" may stand for. */
+  entities: Set<string>;
+  /** The verb the question asks about ("lose" in "What did Peter lose?"). */
+  focus: string | null;
+  /** What a sentence that answers tends to look like ("twenty years" for "how long"). */
+  shape: ((text: string) => boolean) | null;
+};
+
+/** The verb a question asks about: the first word after the auxiliary and its subject. */
+function focusVerb(message: string): string | null {
+  const who = WHO_DID.exec(message);
+  if (who?.[1]) {
+    return processTerm(who[1]);
+  }
+  const rest = AUXILIARY_QUESTION.exec(message)?.[1];
+  if (!rest) {
+    return null;
+  }
+  const tokens = rest.split(/\s+/).filter(Boolean);
+  let inSubject = false;
+  for (const [position, raw] of tokens.entries()) {
+    const token = raw.replace(/[^\p{L}’'-]+/gu, "");
+    const lower = token.toLowerCase();
+    // The subject: a name ("Peter", "Mr. McGregor"), a possessive ("Dorothy's house") or a noun after a
+    // determiner ("the children").
+    if (/^\p{Lu}/u.test(token) || DETERMINERS.has(lower)) {
+      inSubject = true;
+      continue;
+    }
+    if (/[’']s$/.test(tokens[position - 1] ?? "") || DETERMINERS.has((tokens[position - 1] ?? "").toLowerCase())) {
+      continue;
+    }
+    return inSubject ? processTerm(token) : null;
+  }
+  return null;
 }
-
-function sentencesOf(passage: Passage): string[] {
-  return passage.text.split(/\n\n/).flatMap((paragraph) => splitSentences(paragraph));
-}
-
-/** A sentence of the passage being considered, or of a passage either side of it (same chapter). */
-type RegionSentence = { text: string; terms: Set<string>; words: number; own: boolean };
-
-/** The passage's sentences with its neighbours', which often say who "she" is or what happened next. */
-function regionOf(passage: Passage, passages: readonly Passage[]): RegionSentence[] {
-  const sentence = (own: boolean) => (text: string) => ({
-    text,
-    terms: new Set(textTerms(text)),
-    words: wordCount(text),
-    own,
-  });
-  const neighbour = (index: number) => {
-    const other = passages[index];
-    return other && other.chapter === passage.chapter ? sentencesOf(other).map(sentence(false)) : [];
-  };
-  return [
-    ...neighbour(passage.index - 1),
-    ...sentencesOf(passage).map(sentence(true)),
-    ...neighbour(passage.index + 1),
-  ];
-}
-
-type Window = { start: number; end: number; score: number; held: number };
 
 /**
- * The run of one to three consecutive sentences that holds the most of the question (by weight), at
- * most QUOTE_MAX_WORDS words unless a single sentence is longer, and mostly from the passage itself.
- * Ties go to the shorter run; runs under MIN_QUOTE_WORDS words count for a little less, so
- * "‘Footprints?’" borrows its neighbours.
+ * How a book describes someone: "X is a …", "he was indeed the …", "his name was X", "a boy called
+ * X", "X, the …", "the Porter, whose name was X".
  */
-function bestWindow(
-  region: readonly RegionSentence[],
-  weigh: (terms: Set<string>) => number,
-  shape: Shape | null,
-): Window | null {
-  let best: (Window & { value: number }) | null = null;
-  for (let start = 0; start < region.length; start += 1) {
-    const terms = new Set<string>();
-    let words = 0;
-    let own = 0;
-    for (let end = start + 1; end <= Math.min(region.length, start + 3); end += 1) {
-      const sentence = region[end - 1];
-      if (!sentence) {
-        break;
-      }
-      words += sentence.words;
-      own += sentence.own ? sentence.words : 0;
-      if (end > start + 1 && words > QUOTE_MAX_WORDS) {
-        break;
-      }
-      for (const term of sentence.terms) {
-        terms.add(term);
-      }
-      if (own * 2 < words) {
-        continue;
-      }
-      const fits = shape && region.slice(start, end).some((part) => shape.pattern.test(part.text));
-      const held = weigh(terms);
-      const score = held + (fits ? shape.weight : 0);
-      const value = score * (words < MIN_QUOTE_WORDS ? 0.9 : 1) - words * 1e-4;
-      if (!best || value > best.value) {
-        best = { start, end, score, held, value };
-      }
-    }
+function descriptionPattern(subject: string): RegExp | null {
+  const words = (subject.match(/[\p{L}\d-]+/gu) ?? []).filter(
+    (word) => !TITLES.has(word.toLowerCase()) && processTerm(word) !== null,
+  );
+  if (words.length === 0) {
+    return null;
   }
-  return best;
+  const name = `(?:${words.map(escapeRegExp).join("|")})`;
+  const who = `(?:${name}|he|she|they)`;
+  const verb = "(?:\\s+(?:is|was|are|were|must be|seems?|seemed|looked)|[’']s)";
+  const what = "(?:\\s+(?:indeed|really|not|only|just|always|never|\\p{L}+ly))?\\s+(?:a|an|the|one|very|such|so|quite)";
+  return new RegExp(
+    `\\b${who}${verb}${what}\\b|\\bnames?\\s+(?:is|was)\\s+(?:\\p{Lu}\\S*\\s+)?${name}\\b|` +
+      `\\b(?:called|named)\\s+(?:\\p{Lu}\\S*\\s+)?${name}\\b|\\b${name},\\s+(?:a|an|the|who|whose|his|her|their)\\b|` +
+      // "Puck (or as he was sometimes called, Robin Goodfellow) was a shrewd and knavish sprite"
+      `\\b${name}\\s*\\([^)]*\\)\\s*(?:is|was)\\s+(?:a|an|the)\\b|` +
+      // "the Morlocks—that, by the bye, was the name by which these creatures were called"
+      `\\b${name}\\b[^.!?]{0,30}\\b(?:is|was) the name\\b`,
+    "iu",
+  );
 }
-
-type Candidate = { passage: Passage; score: number };
-
-type Shape = { pattern: RegExp; weight: number };
 
 const NUMBER =
   "(?:\\d[\\d,]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|hundred|thousand|million|a few|several|many)";
@@ -397,23 +455,38 @@ const AMOUNT = new RegExp(
 const TIME =
   /\b(?:morning|evening|night|noon|midnight|o'clock|o’clock|yesterday|tomorrow|spring|summer|autumn|winter|christmas|year|birthday|january|february|march|april|may|june|july|august|september|october|november|december)\b/i;
 const NAMING = /\b(?:name (?:was|is)|named|called)\b/i;
+/** Written words: a notice, a label, a letter ("the words ‘EAT ME’"). */
+const WRITING = /\bwords?\b|\b\p{Lu}{2,}\s+\p{Lu}{2,}\b/u;
 
 /**
  * What an answering sentence tends to look like for the kind of question: a number for "how much", a
- * length of time for "how long", "X is …" for "what does X mean".
+ * length of time for "how long", "X is …" for "what does X mean", "the Admiral Benbow inn" for "what
+ * was the name of the inn", the words themselves for "what was written on …".
  */
-function answerShape(message: string): RegExp | null {
+function answerShape(message: string): ((text: string) => boolean) | null {
+  const test = (pattern: RegExp) => (text: string) => pattern.test(text);
   if (/^\s*how (?:much|many)\b/i.test(message)) {
-    return AMOUNT;
+    return test(AMOUNT);
   }
   if (/^\s*how long\b/i.test(message)) {
-    return DURATION;
+    return test(DURATION);
   }
   if (/^\s*when\b/i.test(message)) {
-    return TIME;
+    return test(TIME);
+  }
+  const named = /\bname of (?:the |a |an |your |his |her |their |its |my |our )?([\p{L}-]+)/iu.exec(message)?.[1];
+  if (named) {
+    // "the Admiral Benbow inn", "an inn called the Admiral Benbow".
+    const noun = escapeRegExp(named.toLowerCase());
+    const capitalised = escapeRegExp(named.charAt(0).toUpperCase() + named.slice(1).toLowerCase());
+    const pattern = new RegExp(`(?:\\p{Lu}[\\p{L}’'-]*\\s+){1,3}(?:${noun}|${capitalised})\\b`, "u");
+    return (text) => NAMING.test(text) || pattern.test(text);
   }
   if (/\bname\b/i.test(message)) {
-    return NAMING;
+    return test(NAMING);
+  }
+  if (/^\s*what\b.*\b(?:written|write|wrote|printed|marked|label|labelled|sign)\b/i.test(message)) {
+    return test(WRITING);
   }
   const defined =
     /^\s*what (?:does|do|did) (.+?) mean\b|^\s*what(?:'s|’s| is| are| was| were) (?:a |an |the )?([^?]+?)\s*\??$/i.exec(
@@ -421,11 +494,189 @@ function answerShape(message: string): RegExp | null {
     );
   const subject = (defined?.[1] ?? defined?.[2])?.trim();
   if (subject && subject.split(/\s+/).length <= 3) {
-    const escaped = subject.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-    return new RegExp(`\\b${escaped}\\W{0,3}\\s+(?:is|isn't|isn’t|was|means|are)\\b`, "i");
+    return test(new RegExp(`\\b${escapeRegExp(subject)}\\W{0,3}\\s+(?:is|isn't|isn’t|was|means|are)\\b`, "i"));
   }
   return null;
 }
+
+/** Reads the question once: its subject, the people it names, its verb and the shape of an answer. */
+function readQuestion(message: string, book: AiBook, stats: BookStats): Question {
+  const spell = (term: string) => correctTerm(term, stats) ?? term;
+  // "Who is Mr. Toad?", "Who are the Morlocks?", but not "Who was asleep at the tea party?".
+  const whoIs = WHO_IS.exec(message)?.[1] ?? null;
+  const subjectText = whoIs && /\p{Lu}/u.test(whoIs) ? whoIs : null;
+  const subjectTerms = subjectText ? [...new Set(textTerms(subjectText))].map(spell) : [];
+  const untitled = subjectTerms.filter((term) => !TITLES.has(term));
+  const subject = untitled.length > 0 ? untitled : subjectTerms;
+  const entities = new Set<string>(subject);
+  // Capitalised words after the first, and the book's characters when the question names them.
+  for (const [position, token] of tokenize(message).entries()) {
+    const term = processTerm(token);
+    if (term && (position > 0 || /^\p{Lu}/u.test(token)) && /^\p{Lu}/u.test(token)) {
+      entities.add(spell(term));
+    }
+  }
+  const words = new Set(textTerms(message).map(spell));
+  for (const name of book.characterList) {
+    const terms = textTerms(name).map(spell);
+    if (terms.length > 0 && terms.every((term) => words.has(term))) {
+      for (const term of terms) {
+        entities.add(term);
+      }
+    }
+  }
+  const focus = focusVerb(message);
+  return {
+    fullSubject: subjectTerms.length > 0 ? subjectTerms : null,
+    subject: subject.length > 0 ? subject : null,
+    describes: subjectText ? descriptionPattern(subjectText) : null,
+    entities,
+    focus: focus ? spell(focus) : null,
+    shape: answerShape(message),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Choosing the passage and the quote.
+
+function wordCount(text: string): number {
+  return text.split(/\s+/).filter(Boolean).length;
+}
+
+function sentencesOf(passage: Passage): string[] {
+  return passage.text.split(/\n\n/).flatMap((paragraph) => splitSentences(paragraph));
+}
+
+/**
+ * A sentence of the passage being considered, or of a passage either side of it (same chapter). Its
+ * terms include the names that its "he" or "she" stands for.
+ */
+/**
+ * True when the sentence has "he" or "she" before any other name, so that it may stand for the person
+ * just named: "‘He is indeed the best of animals,’ replied Rat", but not "said the Rat, jumping to his
+ * feet".
+ */
+function pronounFirst(text: string): boolean {
+  const pronoun = PRONOUN.exec(text);
+  if (!pronoun) {
+    return false;
+  }
+  // A capitalised word after the sentence's first word is a name (or "I").
+  return !/\s[‘“"'(]?\p{Lu}/u.test(text.slice(0, pronoun.index));
+}
+
+type RegionSentence = {
+  text: string;
+  terms: Set<string>;
+  /** Names its "he" or "she" stands for. */
+  borrowed: Set<string>;
+  words: number;
+  own: boolean;
+  about: boolean;
+};
+
+/** Sentences a pronoun may look back over for the name it stands for. */
+const PRONOUN_REACH = 2;
+
+/**
+ * The passage's sentences with its neighbours', which often say who "she" is or what happened next. A
+ * sentence with "he" or "she" and none of the question's names borrows the names of the sentences just
+ * before it, as long as each sentence in between names them or says "he" or "she" too.
+ */
+function regionOf(passage: Passage, passages: readonly Passage[], question: Question): RegionSentence[] {
+  const texts: { text: string; own: boolean }[] = [];
+  const add = (other: Passage | undefined, own: boolean) => {
+    if (other && other.chapter === passage.chapter) {
+      texts.push(...sentencesOf(other).map((text) => ({ text, own })));
+    }
+  };
+  add(passages[passage.index - 1], false);
+  add(passage, true);
+  add(passages[passage.index + 1], false);
+
+  const subject = question.subject;
+  let recent: string[] = [];
+  let age = Infinity;
+  return texts.map(({ text, own }) => {
+    const terms = new Set(textTerms(text));
+    const named = [...question.entities].filter((term) => terms.has(term));
+    const borrowed = new Set<string>();
+    age += 1;
+    if (named.length > 0) {
+      recent = named;
+      age = 0;
+    } else if (age <= PRONOUN_REACH && pronounFirst(text)) {
+      for (const term of recent) {
+        borrowed.add(term);
+      }
+      age = 0;
+    }
+    const about = subject !== null && subject.some((term) => terms.has(term) || borrowed.has(term));
+    return { text, terms, borrowed, words: wordCount(text), own, about };
+  });
+}
+
+type Window = { start: number; end: number; score: number; held: number; descriptions: number };
+
+/** How much a sentence shaped like the answer, or one describing the subject, adds to a window. */
+type Extras = { shape: number; description: number };
+
+/**
+ * The run of one to three consecutive sentences that holds the most of the question (by weight), at
+ * most QUOTE_MAX_WORDS words unless a single sentence is longer, and mostly from the passage itself.
+ * Ties go to the shorter run; runs under MIN_QUOTE_WORDS words count for a little less, so
+ * "‘Footprints?’" borrows its neighbours.
+ */
+function bestWindow(
+  region: readonly RegionSentence[],
+  weigh: (terms: Set<string>, borrowed: Set<string>) => number,
+  question: Question,
+  extras: Extras,
+): Window | null {
+  const fits = region.map((sentence) => question.shape?.(sentence.text) ?? false);
+  const describes = region.map((sentence) => sentence.about && (question.describes?.test(sentence.text) ?? false));
+  let best: (Window & { value: number }) | null = null;
+  for (let start = 0; start < region.length; start += 1) {
+    const terms = new Set<string>();
+    const borrowed = new Set<string>();
+    let words = 0;
+    let own = 0;
+    let shaped = false;
+    let descriptions = 0;
+    for (let end = start + 1; end <= Math.min(region.length, start + 3); end += 1) {
+      const sentence = region[end - 1];
+      if (!sentence) {
+        break;
+      }
+      words += sentence.words;
+      own += sentence.own ? sentence.words : 0;
+      if (end > start + 1 && words > QUOTE_MAX_WORDS) {
+        break;
+      }
+      for (const term of sentence.terms) {
+        terms.add(term);
+      }
+      for (const term of sentence.borrowed) {
+        borrowed.add(term);
+      }
+      shaped ||= fits[end - 1] ?? false;
+      descriptions += describes[end - 1] ? 1 : 0;
+      if (own * 2 < words) {
+        continue;
+      }
+      const held = weigh(terms, borrowed);
+      const counted = Math.min(descriptions, MAX_DESCRIPTIONS);
+      const score = held + (shaped ? extras.shape : 0) + counted * extras.description;
+      const value = score * (words < MIN_QUOTE_WORDS ? 0.9 : 1) - words * 1e-4;
+      if (!best || value > best.value) {
+        best = { start, end, score, held, value, descriptions: counted };
+      }
+    }
+  }
+  return best;
+}
+
+type Candidate = { passage: Passage; score: number };
 
 export type Choice = { passage: Passage; coverage: number; quote: string };
 
@@ -433,50 +684,103 @@ function choosePassage(
   candidates: readonly Candidate[],
   terms: readonly QueryTerm[],
   passages: readonly Passage[],
-  stats: BookStats,
+  question: Question,
   bonus: (passage: Passage) => number,
-  answerPattern: RegExp | null,
 ): Choice | null {
-  const weights = new Map(terms.map(({ term, weight }) => [term, weight]));
   const total = terms.reduce((sum, { weight }) => sum + weight, 0);
-  // A sentence shaped like the answer (a number for "how much") counts like half an average word.
-  const shape = answerPattern ? { pattern: answerPattern, weight: (SHAPE_WEIGHT * total) / terms.length } : null;
-  const weigh = (found: Set<string>) => {
+  if (total === 0) {
+    return null;
+  }
+  // A sentence shaped like the answer (a number for "how much") counts like part of an average word.
+  const average = total / terms.length;
+  const extras = { shape: SHAPE_WEIGHT * average, description: DESCRIPTION_WEIGHT * average };
+  // A name that "he" or "she" stands for counts for less than the name itself.
+  // A synonym, or a name that "he" or "she" stands for, counts for less than the word itself.
+  const weigh = (found: Set<string>, borrowed: Set<string> = new Set()) => {
     let value = 0;
-    for (const term of found) {
-      value += weights.get(term) ?? 0;
+    for (const { term, weight, synonyms } of terms) {
+      if (found.has(term)) {
+        value += weight;
+      } else if (synonyms.some((synonym) => found.has(synonym))) {
+        value += SYNONYM_WEIGHT * weight;
+      } else if (borrowed.has(term)) {
+        value += BORROWED_WEIGHT * weight;
+      }
     }
     return value;
   };
   const top = Math.max(...candidates.map(({ score }) => score));
-  let best: { passage: Passage; coverage: number; quote: string; rank: number; held: number } | null = null;
+  let best: {
+    passage: Passage;
+    coverage: number;
+    quote: string;
+    rank: number;
+    held: number;
+    described: boolean;
+  } | null = null;
   for (const { passage, score } of candidates) {
-    const passageTerms = stats.passageTerms[passage.index];
-    if (!passageTerms || total === 0) {
-      continue;
+    const region = regionOf(passage, passages, question);
+    const passageTerms = new Set<string>();
+    const passageBorrowed = new Set<string>();
+    for (const sentence of region) {
+      if (sentence.own) {
+        sentence.terms.forEach((term) => passageTerms.add(term));
+        sentence.borrowed.forEach((term) => passageBorrowed.add(term));
+      }
     }
-    const share = coverage(terms, passageTerms);
-    const region = regionOf(passage, passages);
-    const window = bestWindow(region, weigh, shape);
+    const share = weigh(passageTerms, passageBorrowed) / total;
+    const window = bestWindow(region, weigh, question, extras);
     if (!window) {
       continue;
     }
     // The search's ranking, moved towards passages that hold more of the question, and most of all
     // towards those where it sits together in a sentence or two.
-    const rank = (score / top) ** BM_EXP * (0.5 + share) * (0.5 + window.score / total) * bonus(passage);
+    // For "Who is …?", sentences that describe the subject ("he was a …") matter most.
+    const described = 1 + DESCRIPTION_BOOST * window.descriptions;
+    const rank = (score / top) ** BM_EXP * (0.5 + share) * (0.5 + window.score / total) * described * bonus(passage);
     if (!best || rank > best.rank) {
       const quote = region
         .slice(window.start, window.end)
         .map((sentence) => sentence.text)
         .join(" ");
-      best = { passage, coverage: share, quote, rank, held: window.held / total };
+      best = { passage, coverage: share, quote, rank, held: window.held / total, described: window.descriptions > 0 };
     }
   }
   // The passage must hold a good share of the question, and the quote itself a fair part of it.
-  if (!best || best.coverage < MIN_COVERAGE || best.held < MIN_QUOTE_COVERAGE) {
+  // A quote that describes the subject of "Who is …?" holds the question even when it says "he".
+  if (!best || best.coverage < MIN_COVERAGE || (best.held < MIN_QUOTE_COVERAGE && !best.described)) {
     return null;
   }
-  return { passage: best.passage, coverage: best.coverage, quote: trimQuote(best.quote, weigh) };
+  return { passage: best.passage, coverage: best.coverage, quote: tidyQuotationMarks(trimQuote(best.quote, weigh)) };
+}
+
+const OPENING = /(^|[\s([—–-])["“‘']/g;
+const CLOSING = /["”]/g;
+/** A closing single mark: after punctuation, or at the very end; not the apostrophe of "won’t". */
+const CLOSING_SINGLE = /([.,;:!?—–-])’(?=\s|$)|’$/;
+
+/**
+ * The quote's own quotation marks as single ones inside the reply's double ones, and without the marks
+ * of a speech it cuts into: “He is indeed the best of animals,” rather than “‘He is … animals,’”.
+ */
+function tidyQuotationMarks(quote: string): string {
+  let text = quote.replace(OPENING, "$1‘").replace(/'/g, "’").replace(CLOSING, "’").trim();
+  const opening = (text.match(/(^|[\s([—–-])‘/g) ?? []).length;
+  const closing = (text.match(new RegExp(CLOSING_SINGLE.source, "g")) ?? []).length;
+  const leading = text.startsWith("‘");
+  const trailing = /’$/.test(text) && CLOSING_SINGLE.test(text.slice(-3));
+  if (leading && trailing && opening === 1 && closing === 1) {
+    // One whole speech: the reply's marks are enough.
+    text = text.slice(1, -1);
+  } else {
+    if (leading && closing === 0) {
+      text = text.slice(1);
+    }
+    if (trailing && opening === 0) {
+      text = text.slice(0, -1);
+    }
+  }
+  return text.trim();
 }
 
 /** Cuts an over-long quote down to the run of clauses that holds the most of the question. */
@@ -590,8 +894,9 @@ export function planReply(request: AiRequest): ReplyPlan {
 
   const passageCount = book.passages.passages.length;
   const names = new Set(book.characterList.flatMap((name) => textTerms(name)));
-  const question = correctQuestion(message, stats);
-  const terms = weighQuery(question, stats, passageCount, names);
+  const corrected = correctQuestion(message, stats);
+  const question = readQuestion(message, book, stats);
+  const terms = weighQuery(corrected, stats, passageCount, names, question.focus);
   if (terms.length === 0) {
     return { kind: "clarify", text: clarifyText(book, mode) };
   }
@@ -605,19 +910,31 @@ export function planReply(request: AiRequest): ReplyPlan {
   // The title page and other text before the first chapter is not the story.
   const firstChapter = book.passages.passages.findIndex((passage) => passage.chapter !== null);
   const isStory = (passage: Passage) => firstChapter < 0 || passage.index >= firstChapter;
-  const results = book.passages.search(question, CANDIDATES).filter(isStory);
+  const synonyms = terms.flatMap(({ synonyms }) => synonyms.map((term) => stats.surface.get(term) ?? term));
+  const results = book.passages.search([corrected, ...synonyms].join(" "), CANDIDATES).filter(isStory);
   const candidates: Candidate[] = results.map((result) => ({ passage: result, score: result.score }));
   const bonuses = new Map<number, number>();
   // "Who is Perks?": books introduce people when they first appear, so their first mentions count more.
-  const subject = WHO_IS.exec(message)?.[1];
-  if (subject) {
-    const subjectTerms = [...new Set(textTerms(subject))].map((term) => correctTerm(term, stats) ?? term);
+  // The passage after a first mention often goes on about them ("He is indeed the best of animals").
+  if (question.fullSubject) {
     const lowest = Math.min(...candidates.map(({ score }) => score));
-    firstMentions(subjectTerms, stats, INTRODUCTION_BONUS.length).forEach((index, order) => {
-      bonuses.set(index, INTRODUCTION_BONUS[order] ?? 1);
-      const passage = book.passages.passages[index];
-      if (passage && isStory(passage) && !candidates.some((candidate) => candidate.passage.index === index)) {
-        candidates.push({ passage, score: Number.isFinite(lowest) ? lowest : 1 });
+    const scores = new Map(candidates.map((candidate) => [candidate.passage.index, candidate.score]));
+    firstMentions(question.fullSubject, stats, INTRODUCTION_BONUS.length).forEach((index, order) => {
+      for (let at = index; at <= index + INTRODUCTION_SPAN; at += 1) {
+        const passage = book.passages.passages[at];
+        if (!passage || passage.chapter !== book.passages.passages[index]?.chapter || !isStory(passage)) {
+          break;
+        }
+        if (bonuses.has(at)) {
+          continue;
+        }
+        bonuses.set(at, INTRODUCTION_BONUS[order] ?? 1);
+        if (!scores.has(at)) {
+          // The passages of an introduction are one scene: they rank with the first mention.
+          const score = scores.get(index) ?? (Number.isFinite(lowest) ? lowest : 1);
+          scores.set(at, score);
+          candidates.push({ passage, score });
+        }
       }
     });
   }
@@ -626,9 +943,8 @@ export function planReply(request: AiRequest): ReplyPlan {
     const character = nameTerm && stats.passageTerms[passage.index]?.has(nameTerm) ? CHARACTER_BOOST : 1;
     return character * (bonuses.get(passage.index) ?? 1);
   };
-  const shape = answerShape(message);
   const choice =
-    candidates.length > 0 ? choosePassage(candidates, terms, book.passages.passages, stats, bonus, shape) : null;
+    candidates.length > 0 ? choosePassage(candidates, terms, book.passages.passages, question, bonus) : null;
   if (!choice) {
     return { kind: "not-found", text: notFoundText(book, mode) };
   }

@@ -6,7 +6,7 @@
 // Normalisation, applied alike to the message and to the lexicon's phrases:
 // 1. NFKC (full-width and "fancy" letters), lower case, diacritics and zero-width characters removed,
 //    Cyrillic/Greek look-alikes folded to Latin, apostrophes dropped ("you're" -> "youre").
-// 2. Leetspeak inside words (0->o, 3->e, 4->a, 5->s, 7->t, 8->ate, @->a, $->s, !->i, |->i, +->t).
+// 2. Leetspeak inside words (0->o, 3->e, 4->a, 5->s, 7->t, 8->ate, 9->g, @->a, $->s, !->i, |->i, +->t).
 //    "1" stays and the patterns read it as i or l ("k1ll", "ki11"); numbers stay numbers ("1865").
 // 3. A letter stretched to three or more becomes one upper-case letter ("stuuupid" -> "stUpid"),
 //    which the patterns read as one letter or as a double ("killll" -> "kiL" matches "kill").
@@ -23,7 +23,7 @@ import {
   type Sequence,
   type Slot,
 } from "./lexicon.js";
-import { type Classification, MODERATION_CATEGORIES, NOT_FLAGGED, type TextClassifier } from "./text-moderator.js";
+import { type Classification, type ModerationCategory, NOT_FLAGGED, type TextClassifier } from "./text-moderator.js";
 
 // ---------------------------------------------------------------------------------------------------
 // Folding: case, diacritics, look-alikes, invisible characters
@@ -35,7 +35,7 @@ const CONFUSABLES = new Map(
     "ь:b ы:bi ъ:b э:e ю:io я:r і:i ї:i ј:j ѕ:s ԁ:d ӏ:l ɡ:g ԛ:q ԝ:w α:a β:b γ:y δ:d ε:e ζ:z η:n θ:o ι:i κ:k λ:l " +
     "μ:u ν:v ξ:e ο:o π:n ρ:p σ:o ς:c τ:t υ:u φ:f χ:x ψ:w ω:w ᴀ:a ʙ:b ᴄ:c ᴅ:d ᴇ:e ɢ:g ʜ:h ɪ:i ᴊ:j ᴋ:k ʟ:l ᴍ:m " +
     "ɴ:n ᴏ:o ᴘ:p ʀ:r ꜱ:s ᴛ:t ᴜ:u ᴠ:v ᴡ:w ʏ:y ᴢ:z ı:i ł:l ø:o đ:d ð:d ħ:h ŧ:t ß:ss æ:ae œ:oe þ:th ŀ:l ɑ:a ɛ:e " +
-    "ɩ:i ɵ:o ʋ:u ¡:!"
+    "ɩ:i ɵ:o ʋ:u ¡:! ꜰ:f ǫ:q"
   )
     .split(" ")
     .map((pair) => [pair.slice(0, pair.indexOf(":")), pair.slice(pair.indexOf(":") + 1)] as const),
@@ -149,6 +149,7 @@ const LEET: readonly (readonly number[] | undefined)[] = (() => {
     ["5", "s"],
     ["7", "t"],
     ["8", "ate"],
+    ["9", "g"],
     ["@", "a"],
     ["$", "s"],
     ["!", "i"],
@@ -237,8 +238,10 @@ function appendWord(folded: Folded, word: Word, out: CanonicalBuilder): void {
       continue;
     }
     // A number stays a number ("1865", "07700"); only words with letters are decoded.
-    const decoded = hasLetter ? (LEET[value] ?? [value]) : isDigitCode(value) ? [value] : [];
-    for (const part of decoded) {
+    const leet = hasLetter ? LEET[value] : undefined;
+    const count = leet ? leet.length : hasLetter || isDigitCode(value) ? 1 : 0;
+    for (let partIndex = 0; partIndex < count; partIndex += 1) {
+      const part = leet ? (leet[partIndex] as number) : value;
       runLength = part === runCode ? runLength + 1 : 1;
       runCode = part;
       if (runLength === 3) {
@@ -282,7 +285,7 @@ function joinSpelledOut(folded: Folded, words: readonly Word[]): Word[] | null {
     word !== undefined && word.end - word.start === 1 && isWordCode(folded.codes[word.start] as number);
   const joined: Word[] = [];
   let changed = false;
-  for (let index = 0; index < words.length; ) {
+  for (let index = 0; index < words.length;) {
     let end = index;
     while (isSpelled(words[end])) {
       end += 1;
@@ -462,8 +465,12 @@ interface CompiledSequence {
   readonly notAfter: RegExp | null;
   readonly clauseEnd: "no" | "yes" | "strict";
   readonly clauseStart: boolean;
-  /** Words (as skeletons) of which at least one must be in the message for the sequence to match. */
-  readonly anchors: readonly string[];
+  /** Groups of words: the sequence can only match when each group has a word in the message. */
+  readonly anchors: readonly (readonly string[])[];
+  /** The same regex, sticky, to try only at chosen positions. */
+  readonly sticky: RegExp;
+  /** A match starts at most this many characters before its first group's anchor word. */
+  readonly lead: number;
 }
 
 function compileSequence(sequence: Sequence): CompiledSequence {
@@ -477,8 +484,9 @@ function compileSequence(sequence: Sequence): CompiledSequence {
     const first = previous === null;
     const joiner = first ? "" : slot.kind === "word" || previous?.kind === "word" ? " " : " ?";
     if (slot.kind === "gap") {
-      // Whole words with a space before each, so a gap never crosses punctuation.
-      source += `(?: [a-zA-Z0-9*]+){0,${slot.max}}`;
+      // Whole words with a space before each, so a gap never crosses punctuation; "it" would bring in
+      // another subject ("someone kicked the ball and IT hit me").
+      source += `(?: (?!(?:it|that|which|ball)\\b)[a-zA-Z0-9*]+){0,${slot.max}}`;
       previous = slot;
       continue;
     }
@@ -520,12 +528,16 @@ function compileSequence(sequence: Sequence): CompiledSequence {
   const scan = first ? `(?=[${escapeRegExp([...first].sort().join(""))}])` : "";
   // A clause starts the text or follows "|": never a space.
   const start = clauseStart ? "(?<! )" : "";
+  const pattern = `${start}\\b${scan}(?:${source})\\b${trailing}`;
+  const { groups, lead } = chooseAnchors(sequence);
   return {
-    regex: new RegExp(`${start}\\b${scan}(?:${source})\\b${trailing}`, "g"),
+    regex: new RegExp(pattern, "g"),
+    sticky: new RegExp(pattern, "y"),
     notAfter,
     clauseEnd,
     clauseStart,
-    anchors: chooseAnchors(sequence),
+    anchors: groups,
+    lead,
   };
 }
 
@@ -554,28 +566,56 @@ const alphabetIndex = (value: number): number =>
  * read as i or as l, every word after a space, as alphabet indexes. An anchor that has to start a
  * word starts with the space.
  */
-function skeleton(codes: readonly number[], one: "i" | "l"): number[] {
-  const out = [alphabetIndex(SPACE)];
+function skeleton(codes: readonly number[], one: "i" | "l"): Skeleton {
+  const letters = [alphabetIndex(SPACE)];
+  // Where each letter starts in the canonical text (-1 for the space before the first word).
+  const starts = [-1];
   const oneIndex = alphabetIndex(codeOf(one));
-  for (const value of codes) {
+  codes.forEach((value, position) => {
     const index = value === BAR ? alphabetIndex(SPACE) : value === ONE ? oneIndex : alphabetIndex(value);
-    if (out[out.length - 1] !== index) {
-      out.push(index);
+    if (letters[letters.length - 1] !== index) {
+      letters.push(index);
+      starts.push(position);
     }
-  }
-  return out;
+  });
+  return { letters, starts };
 }
 
-const wordSkeleton = (word: string): number[] => skeleton([...word].map(codeOf), "i").slice(1);
+interface Skeleton {
+  readonly letters: readonly number[];
+  readonly starts: readonly number[];
+}
 
-/** Words too common to narrow anything down. */
+const wordSkeleton = (word: string): number[] => skeleton([...word].map(codeOf), "i").letters.slice(1);
+
+/**
+ * Words too common to narrow anything down: the 400 most frequent words of the 24 catalogue books,
+ * plus chat words.
+ */
 const COMMON_WORDS = new Set(
   (
-    "i im me my you u ur your youre he she they we it a an the to of and in on at is was are be been so do dont " +
-    "not no all for with that this what why how just like really get go got have has had will ill would can want " +
-    "wanna going gonna up out one some someone people everyone nobody him her them his if when then there here " +
-    "about back off by as or but too very am did does say said make made know think see feel day time good bad " +
-    "is us our its ive id"
+    "the and of to a in i was he it that his you had as for with her but she at on not they my be is said " +
+    "this him all by so were which have me when from we one if who them their there up would out or no an " +
+    "very been then what are little will do now could into like more about time did its some your upon see " +
+    "good made well great down over how man came never than before much know only other king old go after " +
+    "these should our any can come went day where two first such again just people us think dont way here " +
+    "long make away being back must has too thought own get mr himself say might off through last found take " +
+    "many ever put got while things most took shall still jo head young am even going im look because may new " +
+    "house mother soon quite saw once every anne tell eyes looked those life water home nothing men always " +
+    "another air years without place ill began night thing under seemed same called three hand told sir asked " +
+    "left why face let yet against mrs give right done world heard though something gave love knew father " +
+    "find round mind work oh poor felt better part hands marilla next heart each mary till having enough room " +
+    "set end few among dear england herself door morning course days want best far white half whom year both " +
+    "master anything side children rather kind help country cried myself together sea name between seen lady " +
+    "looking death until taken words light brought keep meg boy used friend turned whole full really however " +
+    "lay hard fogg english ive john along moment friends yes gone near money amy also peter sure voice stood " +
+    "sat cant thats almost hear green perhaps behind sent laurie o girl does themselves since small became " +
+    "high black tried hundred red duke child wont feel fire queen indeed didnt word often four horse others " +
+    "replied wife read woman beautiful five sometimes passed th rest french thousand lord large pretty nor " +
+    "dead bobbie sun believe times garden lived kept use wish power wanted says big fell during happy open " +
+    "feet girls coming bad earth dark city son answered hope true returned story live given making bed kings " +
+    "gentleman lost across everything brother trees leave whose ready march land try toad beth care u ur lol " +
+    "ok okay yeah gonna wanna doesnt isnt whats id youre hes shes theyre book books reading chapter character"
   ).split(" "),
 );
 
@@ -586,20 +626,33 @@ function anchorCost(word: string, startsWord: boolean): number {
   return startsWord ? base : base * 2;
 }
 
-function chooseAnchors(sequence: Sequence): string[] {
-  let best: { anchors: Set<string>; cost: number } | null = null;
+/**
+ * For each required slot, the words one of which any match must contain (the cheapest word of each
+ * phrase). A sequence is scanned only when every group has a word in the message.
+ */
+function chooseAnchors(sequence: Sequence): { groups: string[][]; lead: number } {
+  const groups: string[][] = [];
+  // How far before the first required slot's anchor a match can start: the optional slots before it,
+  // and the words before the anchor in its phrase. Infinity when anything unbounded comes first.
+  let lead = 0;
+  let firstLead = -1;
   // Only the first required slot, with nothing optional before it, is sure to start a word.
   let atStart = true;
   for (const slot of sequence) {
     if (slot.kind === "optional" || slot.kind === "filler" || slot.kind === "word" || slot.kind === "gap") {
       atStart = false;
+      if (groups.length === 0) {
+        lead =
+          slot.kind === "optional"
+            ? lead + Math.max(...slot.phrases.map((phrase) => canonicalPhrase(phrase.replace(/_/g, " ")).length)) + 1
+            : Number.POSITIVE_INFINITY;
+      }
       continue;
     }
     if (slot.kind !== "one" && slot.kind !== "stem") {
       continue;
     }
     const anchors = new Set<string>();
-    let cost = 0;
     for (const phrase of slot.phrases) {
       // Words after "_" keep their space; other words may be run together with the one before.
       const words = phrase.split("_").flatMap((part, partIndex) =>
@@ -611,22 +664,21 @@ function chooseAnchors(sequence: Sequence): string[] {
             startsWord: (atStart && wordIndex === 0) || (partIndex > 0 && wordIndex === 0),
           })),
       );
-      const ranked = words
+      const best = words
         .map((entry) => ({ ...entry, cost: anchorCost(entry.word, entry.startsWord) }))
-        .sort((a, b) => a.cost - b.cost || b.word.length - a.word.length);
-      const anchor = ranked[0];
-      if (!anchor) {
-        continue;
+        .sort((a, b) => a.cost - b.cost || b.word.length - a.word.length)[0];
+      if (best) {
+        anchors.add(best.startsWord ? ` ${best.word}` : best.word);
+        const offset = canonicalPhrase(phrase.replace(/_/g, " ")).indexOf(best.word);
+        if (groups.length === 0) {
+          firstLead = Math.max(firstLead, offset < 0 ? Number.POSITIVE_INFINITY : offset);
+        }
       }
-      anchors.add(anchor.startsWord ? ` ${anchor.word}` : anchor.word);
-      cost += anchor.cost;
     }
-    if (!best || cost < best.cost) {
-      best = { anchors, cost };
-    }
+    groups.push([...anchors]);
     atStart = false;
   }
-  return [...(best?.anchors ?? [])];
+  return { groups, lead: firstLead < 0 ? Number.POSITIVE_INFINITY : lead + firstLead };
 }
 
 interface AhoCorasick {
@@ -685,16 +737,35 @@ function buildAhoCorasick(anchors: readonly string[]): AhoCorasick {
   return { transitions, outputs };
 }
 
-/** Marks `found[id]` for every anchor that occurs in the skeleton. */
-function searchAhoCorasick(automaton: AhoCorasick, letters: readonly number[], found: Uint8Array): void {
+/**
+ * Marks `found[id]` for every anchor in the skeleton, and records in `positions` where in the
+ * canonical text each occurrence starts.
+ */
+function searchAhoCorasick(
+  automaton: AhoCorasick,
+  { letters, starts }: Skeleton,
+  found: Uint8Array,
+  positions: Map<number, number[]>,
+): void {
   let state = 0;
-  for (const letter of letters) {
+  letters.forEach((letter, end) => {
     state = automaton.transitions[state * ALPHABET_SIZE + letter] as number;
     const output = automaton.outputs[state] as readonly number[];
     for (let index = 0; index < output.length; index += 1) {
-      found[output[index] as number] = 1;
+      const id = output[index] as number;
+      found[id] = 1;
+      // An anchor that must start a word begins with the space before it.
+      const length = ANCHOR_LENGTHS[id] as number;
+      const first = end - length + 1 + (ANCHOR_STARTS_WORD[id] ? 1 : 0);
+      const position = starts[first] as number;
+      const list = positions.get(id);
+      if (list) {
+        list.push(position);
+      } else {
+        positions.set(id, [position]);
+      }
     }
-  }
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -703,12 +774,20 @@ function searchAhoCorasick(automaton: AhoCorasick, letters: readonly number[], f
 interface CompiledRule {
   readonly rule: LexiconRule;
   readonly sequences: readonly CompiledSequence[];
-  /** Per sequence, the ids of its anchors in ANCHORS. */
-  readonly anchorIds: readonly (readonly number[])[];
+  /** Per sequence, its anchor groups as ids in ANCHORS. */
+  readonly anchorIds: readonly (readonly (readonly number[])[])[];
 }
 
 const SEVERITY_RANK = { urgent: 0, high: 1, low: 2 } as const;
-const CATEGORY_RANK = new Map(MODERATION_CATEGORIES.map((category, index) => [category, index]));
+/** Between equally severe matches: threats, then sexual content, then hate and bullying. */
+const CATEGORY_PRIORITY: readonly ModerationCategory[] = [
+  "self_harm_risk",
+  "violence_threats",
+  "sexual",
+  "bullying_hate",
+  "personal_details",
+];
+const CATEGORY_RANK = new Map(CATEGORY_PRIORITY.map((category, index) => [category, index]));
 
 const ANCHOR_IDS = new Map<string, number>();
 const anchorId = (anchor: string): number => {
@@ -720,7 +799,7 @@ const anchorId = (anchor: string): number => {
   return id;
 };
 
-/** Most serious first: severity, then the order of MODERATION_CATEGORIES, then lexicon order. */
+/** Most serious first: severity, then CATEGORY_PRIORITY, then lexicon order. */
 const COMPILED_RULES: readonly CompiledRule[] = [...LEXICON_RULES]
   .map((rule, index) => ({ rule, index }))
   .sort(
@@ -731,11 +810,19 @@ const COMPILED_RULES: readonly CompiledRule[] = [...LEXICON_RULES]
   )
   .map(({ rule }) => {
     const sequences = rule.sequences.map(compileSequence);
-    return { rule, sequences, anchorIds: sequences.map((sequence) => sequence.anchors.map(anchorId)) };
+    return {
+      rule,
+      sequences,
+      anchorIds: sequences.map((sequence) => sequence.anchors.map((group) => group.map(anchorId))),
+    };
   });
 const SERIOUS_RULES = COMPILED_RULES.filter(({ rule }) => rule.severity !== "low");
 const LOW_RULES = COMPILED_RULES.filter(({ rule }) => rule.severity === "low");
 const ANCHORS = buildAhoCorasick([...ANCHOR_IDS.keys()]);
+const ANCHOR_STARTS_WORD = [...ANCHOR_IDS.keys()].map((anchor) => anchor.startsWith(" "));
+const ANCHOR_LENGTHS = [...ANCHOR_IDS.keys()].map(
+  (anchor) => wordSkeleton(anchor.trimStart()).length + (anchor.startsWith(" ") ? 1 : 0),
+);
 
 /** Reported speech from a story: "...the monster SAYS nobody loves me", "'I'll kill you,' SAID Silver". */
 const SPEECH_BEFORE =
@@ -779,12 +866,50 @@ function accepts(sequence: CompiledSequence, rule: LexiconRule, text: string, st
   return sequence.clauseEnd === "no" || clauseEndsAt(text, end, sequence.clauseEnd === "strict");
 }
 
-function findSequence(sequence: CompiledSequence, rule: LexiconRule, version: CanonicalText): Match | null {
+/** A canonical version of the message with where its anchor words start. */
+interface ScannedVersion {
+  readonly version: CanonicalText;
+  readonly positions: ReadonlyMap<number, readonly number[]>;
+}
+
+/** Where a match may start: word starts at most `lead` characters before a first-group anchor word. */
+function candidateStarts(text: string, anchorPositions: readonly number[], lead: number): number[] {
+  const starts = new Set<number>();
+  for (const position of anchorPositions) {
+    for (let start = Math.max(0, position - lead); start <= position; start += 1) {
+      const before = text[start - 1];
+      if (start === 0 || before === " " || before === "|" || before === "*") {
+        starts.add(start);
+      }
+    }
+  }
+  return [...starts].sort((a, b) => a - b);
+}
+
+function findSequence(
+  sequence: CompiledSequence,
+  rule: LexiconRule,
+  { version, positions }: ScannedVersion,
+  firstGroup: readonly number[],
+): Match | null {
+  const { text } = version;
+  if (Number.isFinite(sequence.lead)) {
+    // Try only just before where the first slot's anchor words are (Aho-Corasick found them).
+    const anchorPositions = firstGroup.flatMap((id) => positions.get(id) ?? []);
+    for (const start of candidateStarts(text, anchorPositions, sequence.lead)) {
+      sequence.sticky.lastIndex = start;
+      const match = sequence.sticky.exec(text);
+      if (match && accepts(sequence, rule, text, start, start + match[0].length)) {
+        return { version, start, end: start + match[0].length };
+      }
+    }
+    return null;
+  }
   const { regex } = sequence;
   regex.lastIndex = 0;
-  for (let match = regex.exec(version.text); match; match = regex.exec(version.text)) {
+  for (let match = regex.exec(text); match; match = regex.exec(text)) {
     const end = match.index + match[0].length;
-    if (accepts(sequence, rule, version.text, match.index, end)) {
+    if (accepts(sequence, rule, text, match.index, end)) {
       return { version, start: match.index, end };
     }
     regex.lastIndex = match.index + 1;
@@ -793,15 +918,16 @@ function findSequence(sequence: CompiledSequence, rule: LexiconRule, version: Ca
 }
 
 /** The match of the rule's first sequence, when every sequence of the rule matches. */
-function findRule(rule: CompiledRule, versions: readonly CanonicalText[], anchorsFound: Uint8Array): Match | null {
+function findRule(rule: CompiledRule, versions: readonly ScannedVersion[], anchorsFound: Uint8Array): Match | null {
   let quoted: Match | null = null;
   for (const [index, sequence] of rule.sequences.entries()) {
-    if (!(rule.anchorIds[index] ?? []).some((id) => anchorsFound[id] === 1)) {
+    const groups = rule.anchorIds[index] ?? [];
+    if (!groups.every((group) => group.some((id) => anchorsFound[id] === 1))) {
       return null;
     }
     let found: Match | null = null;
     for (const version of versions) {
-      found = findSequence(sequence, rule.rule, version);
+      found = findSequence(sequence, rule.rule, version, groups[0] ?? []);
       if (found) {
         break;
       }
@@ -850,7 +976,8 @@ function findPhone(text: string): boolean {
 }
 
 // Outward code (no Q/V/X first, no I/J/Z second) and inward code (no C/I/K/M/O/V letters).
-const POSTCODE = /\b([a-pr-uwyz][a-hk-y]?\d[a-z\d]?) ?(\d[abd-hjlnp-uw-z]{2})\b/g;
+// A one-letter area never has district 0 ("n0 0dz" is leetspeak, not a postcode).
+const POSTCODE = /\b([a-pr-uwyz](?:[a-hk-y]\d|[1-9])[a-z\d]?) ?(\d[abd-hjlnp-uw-z]{2})\b/g;
 
 function findPostcode(text: string): boolean {
   for (const match of text.matchAll(POSTCODE)) {
@@ -885,8 +1012,9 @@ const NUMBER_NOT_HOUSE =
   /\b(?:page|pages|chapter|chapters|year|years|age|aged|part|book|volume|level|lvl|no|number)\W*$/;
 /** Addresses from the books that children ask about. */
 const BOOK_ADDRESSES = /221\s?b,?\s+baker\s+st|\b7,?\s+sav[i1]lle?\s+row/g;
+/** "I live on Baker Road": the word before the street type is its name, not "a" ("I live near a park"). */
 const LIVE_ON_STREET = new RegExp(
-  `\\b(?:i live|we live|my house is|my home is|i stay)\\s+(?:at|on|in|near|by)?\\s*(?:[a-z0-9'.-]+\\s+){0,6}(?:${STREET_TYPES})\\b`,
+  `\\b(?:i live|we live|my house is|my home is|i stay)\\s+(?:at|on|in|near|by)?\\s*(?:[a-z0-9'.-]+\\s+){0,6}?([a-z0-9'.-]+)\\s+(?:${STREET_TYPES})\\b`,
 );
 const MY_ADDRESS =
   /\bmy (?:home |house |full )?(?:address|adress|addy) (?:is|=|:)|\bmy (?:house|home) (?:number )?is (?:number |no\.? )?\d|\bi live at (?:number |no\.? )?\d/;
@@ -901,7 +1029,8 @@ const COUNT_WORDS = new Set(
 
 function findAddress(rawText: string): boolean {
   const text = rawText.replace(BOOK_ADDRESSES, "");
-  if (MY_ADDRESS.test(text) || LIVE_ON_STREET.test(text)) {
+  const streetName = LIVE_ON_STREET.exec(text)?.[1];
+  if (MY_ADDRESS.test(text) || (streetName && !NOT_STREET_NAME.has(streetName))) {
     return true;
   }
   const atNumber = AT_HOUSE_NUMBER.exec(text);
@@ -930,32 +1059,51 @@ const PLATFORMS =
 const ADD_ME_ON = new RegExp(
   `\\b(?:add|follow|dm|message|msg|friend|text|hmu|hit me up|find|snap|sc|chat to) me (?:on|at|@|its)\\s?(?:${PLATFORMS})\\b`,
 );
+/** "my snap is jess_x12": the word after "is" must look like a name, not "my username is ON the sheet". */
 const MY_HANDLE = new RegExp(
-  `\\bmy (?:${PLATFORMS}|gamer ?tag|username|user name|user|handle|account|acc|@)(?: name| username| user| tag| id| handle| account| acc)? (?:is|=|:|@|its)\\b`,
+  `\\bmy (?:${PLATFORMS}|gamer ?tag|username|user name|user|handle|account|acc|@)(?: name| username| user| tag| id| handle| account| acc)? (?:is|=|:|@|its)\\s*@?([a-z0-9_.#-]{3,})`,
 );
+const NOT_A_HANDLE = new Set("the on in at not my your a an same what secret private this that".split(" "));
 const ADD_ME_HANDLE = /\b(?:add|follow) me\b[^.!?\n]{0,30}(?:@[a-z0-9_.]{3,}|\b[a-z]+_[a-z0-9_]+|\b[a-z]+\d{2,}\b)/;
 const HANDLE_ON_PLATFORM = new RegExp(
   `@[a-z0-9_.]{3,}[^.!?\\n]{0,30}\\b(?:${PLATFORMS})\\b|\\b(?:${PLATFORMS})\\b[^.!?\\n]{0,20}@[a-z0-9_.]{3,}`,
 );
 
+/** Cheap tests first: most messages have no digits, no "@" and none of these words. */
+const DIGITS = /\d/g;
+const SPELLED_EMAIL_HINT = /\b(?:at|dot)\b|\((?:at|dot)\)|\[(?:at|dot)\]/;
+const ADDRESS_HINT = /\b(?:live|lives|address|adress|addy|house|home|im at|i am at|come to|meet me at)\b/;
+const PASSWORD_HINT = /\b(?:pass|password|passcode|pin|pw|pwd|login|log in)\b/;
+const HANDLE_HINT = new RegExp(`@|\\b(?:add|follow|my|hmu|find|dm|msg|message|friend|text|snap|sc|chat)\\b`);
+
 /** What personal detail the text shares, as a teacher-facing reason, or null. */
 function findPersonalDetails(text: string): string | null {
-  if (findPhone(text)) {
+  const digits = text.match(DIGITS)?.length ?? 0;
+  if (digits >= 7 && findPhone(text)) {
     return "Shares a phone number";
   }
-  if ((text.includes("@") && EMAIL.test(text)) || SPELLED_EMAIL.test(text)) {
+  if ((text.includes("@") && EMAIL.test(text)) || (SPELLED_EMAIL_HINT.test(text) && SPELLED_EMAIL.test(text))) {
     return "Shares an email address";
   }
-  if (findPostcode(text)) {
+  if (digits >= 2 && findPostcode(text)) {
     return "Shares a postcode";
   }
-  if (findAddress(text)) {
+  if ((digits > 0 || ADDRESS_HINT.test(text)) && findAddress(text)) {
     return "Shares a home address";
   }
-  if (PASSWORD.test(text)) {
+  if (PASSWORD_HINT.test(text) && PASSWORD.test(text)) {
     return "Shares a password";
   }
-  if (ADD_ME_ON.test(text) || MY_HANDLE.test(text) || ADD_ME_HANDLE.test(text) || HANDLE_ON_PLATFORM.test(text)) {
+  if (!HANDLE_HINT.test(text)) {
+    return null;
+  }
+  const handle = MY_HANDLE.exec(text)?.[1];
+  if (
+    ADD_ME_ON.test(text) ||
+    (handle && !NOT_A_HANDLE.has(handle)) ||
+    ADD_ME_HANDLE.test(text) ||
+    HANDLE_ON_PLATFORM.test(text)
+  ) {
     return "Shares a social media account";
   }
   return null;
@@ -980,7 +1128,7 @@ function quote(source: string, match: Match): string {
 
 function firstMatch(
   rules: readonly CompiledRule[],
-  versions: readonly CanonicalText[],
+  versions: readonly ScannedVersion[],
   anchorsFound: Uint8Array,
   source: string,
 ): Classification | null {
@@ -1004,13 +1152,15 @@ export const classifyText: TextClassifier = (text) => {
   const source = text.normalize("NFKC");
   const { folded, versions } = normalise(source);
   const anchorsFound = new Uint8Array(ANCHOR_IDS.size);
-  for (const version of versions) {
-    searchAhoCorasick(ANCHORS, skeleton(version.codes, "i"), anchorsFound);
+  const scanned = versions.map((version) => {
+    const positions = new Map<number, number[]>();
+    searchAhoCorasick(ANCHORS, skeleton(version.codes, "i"), anchorsFound, positions);
     if (version.codes.includes(ONE)) {
-      searchAhoCorasick(ANCHORS, skeleton(version.codes, "l"), anchorsFound);
+      searchAhoCorasick(ANCHORS, skeleton(version.codes, "l"), anchorsFound, positions);
     }
-  }
-  const serious = firstMatch(SERIOUS_RULES, versions, anchorsFound, source);
+    return { version, positions };
+  });
+  const serious = firstMatch(SERIOUS_RULES, scanned, anchorsFound, source);
   if (serious) {
     return serious;
   }
@@ -1018,5 +1168,5 @@ export const classifyText: TextClassifier = (text) => {
   if (personal) {
     return { flagged: true, category: "personal_details", severity: "low", reason: personal };
   }
-  return firstMatch(LOW_RULES, versions, anchorsFound, source) ?? NOT_FLAGGED;
+  return firstMatch(LOW_RULES, scanned, anchorsFound, source) ?? NOT_FLAGGED;
 };

@@ -15,12 +15,13 @@ import {
 } from "./evaluate-answers.js";
 
 /**
- * Accuracy the offline provider reaches on questions.json, measured when this test was written (see
- * the report of the change that added it): overall 0.62, answerable 0.50 (0.54 counting a quote from
- * the passage next to the answer), declines 1.00. The floors below sit just under those figures so that
- * a regression fails; the goal of 0.8 overall is not reached by word matching alone.
+ * Accuracy the offline provider reaches on questions.json: overall 0.62, answerable 0.50 (0.54 counting a
+ * quote from the passage next to the answer), declines 1.00 when this test was written; overall 0.65,
+ * answerable 0.54 (0.60 nearby), declines 1.00 after question analysis (subject, verb, answer shapes,
+ * pronouns, synonyms). The floors below sit just under the latest figures so that a regression fails;
+ * the goal of 0.8 overall is not reached by word matching alone.
  */
-const FLOOR = { overall: 0.6, answerable: 0.48, decline: 0.93 };
+const FLOOR = { overall: 0.63, answerable: 0.52, decline: 0.93 };
 const TARGET = 0.8;
 
 async function loadEntries(): Promise<EvalEntry[]> {
