@@ -245,7 +245,8 @@ describe("classifyText: reasons", () => {
   });
 });
 
-describe("classifyText: speed", () => {
+describe("classifyText: long and hostile input", () => {
+  // Behaviour only: speed is measured by bench/eval.mjs, never asserted in a test.
   const review =
     "i just finished the secret garden and honestly it was so good. at the start mary is really rude and spoilt " +
     "and nobody likes her but then she finds the garden and meets dickon who can talk to animals which is so cool. " +
@@ -257,25 +258,12 @@ describe("classifyText: speed", () => {
     "3 days and im going to read black beauty next because my friend said it is sad but good. would you recommend it? " +
     "also can you tell me why mr craven locked the garden for ten years, was it because his wife died there? thanks so much for helping me :)";
 
-  it("classifies a 1,000-character message in well under a millisecond", () => {
+  it("does not flag a long, kind review full of sad scenes", () => {
     expect(review.length).toBeGreaterThanOrEqual(1000);
     expect(classifyText(review)).toEqual(NOT_FLAGGED);
-    for (let index = 0; index < 50; index += 1) {
-      classifyText(review);
-    }
-    // Best of several batches, so a busy machine does not fail the test.
-    let best = Number.POSITIVE_INFINITY;
-    for (let batch = 0; batch < 5; batch += 1) {
-      const start = performance.now();
-      for (let index = 0; index < 100; index += 1) {
-        classifyText(review);
-      }
-      best = Math.min(best, (performance.now() - start) / 100);
-    }
-    expect(best).toBeLessThan(1);
   });
 
-  it("stays fast on hostile input", () => {
+  it("answers hostile input without throwing, and still finds what matters at the end", () => {
     const hostile = [
       "a ".repeat(1000),
       "1-2-3-4-5-6-7-8-9-0-".repeat(100),
@@ -285,10 +273,8 @@ describe("classifyText: speed", () => {
       "s".repeat(3000),
     ];
     for (const text of hostile) {
-      classifyText(text);
-      const start = performance.now();
-      classifyText(text);
-      expect(performance.now() - start, text.slice(0, 20)).toBeLessThan(50);
+      expect(() => classifyText(text), text.slice(0, 20)).not.toThrow();
     }
+    expect(classifyText(`${"la ".repeat(300)} i want to die`).category).toBe("self_harm_risk");
   });
 });

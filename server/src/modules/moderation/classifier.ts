@@ -467,10 +467,6 @@ interface CompiledSequence {
   readonly clauseStart: boolean;
   /** Groups of words: the sequence can only match when each group has a word in the message. */
   readonly anchors: readonly (readonly string[])[];
-  /** The same regex, sticky, to try only at chosen positions. */
-  readonly sticky: RegExp;
-  /** A match starts at most this many characters before its first group's anchor word. */
-  readonly lead: number;
 }
 
 function compileSequence(sequence: Sequence): CompiledSequence {
@@ -528,16 +524,12 @@ function compileSequence(sequence: Sequence): CompiledSequence {
   const scan = first ? `(?=[${escapeRegExp([...first].sort().join(""))}])` : "";
   // A clause starts the text or follows "|": never a space.
   const start = clauseStart ? "(?<! )" : "";
-  const pattern = `${start}\\b${scan}(?:${source})\\b${trailing}`;
-  const { groups, lead } = chooseAnchors(sequence);
   return {
-    regex: new RegExp(pattern, "g"),
-    sticky: new RegExp(pattern, "y"),
+    regex: new RegExp(`${start}\\b${scan}(?:${source})\\b${trailing}`, "g"),
     notAfter,
     clauseEnd,
     clauseStart,
-    anchors: groups,
-    lead,
+    anchors: chooseAnchors(sequence),
   };
 }
 
@@ -566,27 +558,19 @@ const alphabetIndex = (value: number): number =>
  * read as i or as l, every word after a space, as alphabet indexes. An anchor that has to start a
  * word starts with the space.
  */
-function skeleton(codes: readonly number[], one: "i" | "l"): Skeleton {
-  const letters = [alphabetIndex(SPACE)];
-  // Where each letter starts in the canonical text (-1 for the space before the first word).
-  const starts = [-1];
+function skeleton(codes: readonly number[], one: "i" | "l"): number[] {
+  const out = [alphabetIndex(SPACE)];
   const oneIndex = alphabetIndex(codeOf(one));
-  codes.forEach((value, position) => {
+  for (const value of codes) {
     const index = value === BAR ? alphabetIndex(SPACE) : value === ONE ? oneIndex : alphabetIndex(value);
-    if (letters[letters.length - 1] !== index) {
-      letters.push(index);
-      starts.push(position);
+    if (out[out.length - 1] !== index) {
+      out.push(index);
     }
-  });
-  return { letters, starts };
+  }
+  return out;
 }
 
-interface Skeleton {
-  readonly letters: readonly number[];
-  readonly starts: readonly number[];
-}
-
-const wordSkeleton = (word: string): number[] => skeleton([...word].map(codeOf), "i").letters.slice(1);
+const wordSkeleton = (word: string): number[] => skeleton([...word].map(codeOf), "i").slice(1);
 
 /**
  * Words too common to narrow anything down: the 400 most frequent words of the 24 catalogue books,
@@ -630,23 +614,13 @@ function anchorCost(word: string, startsWord: boolean): number {
  * For each required slot, the words one of which any match must contain (the cheapest word of each
  * phrase). A sequence is scanned only when every group has a word in the message.
  */
-function chooseAnchors(sequence: Sequence): { groups: string[][]; lead: number } {
+function chooseAnchors(sequence: Sequence): string[][] {
   const groups: string[][] = [];
-  // How far before the first required slot's anchor a match can start: the optional slots before it,
-  // and the words before the anchor in its phrase. Infinity when anything unbounded comes first.
-  let lead = 0;
-  let firstLead = -1;
   // Only the first required slot, with nothing optional before it, is sure to start a word.
   let atStart = true;
   for (const slot of sequence) {
     if (slot.kind === "optional" || slot.kind === "filler" || slot.kind === "word" || slot.kind === "gap") {
       atStart = false;
-      if (groups.length === 0) {
-        lead =
-          slot.kind === "optional"
-            ? lead + Math.max(...slot.phrases.map((phrase) => canonicalPhrase(phrase.replace(/_/g, " ")).length)) + 1
-            : Number.POSITIVE_INFINITY;
-      }
       continue;
     }
     if (slot.kind !== "one" && slot.kind !== "stem") {
@@ -669,16 +643,12 @@ function chooseAnchors(sequence: Sequence): { groups: string[][]; lead: number }
         .sort((a, b) => a.cost - b.cost || b.word.length - a.word.length)[0];
       if (best) {
         anchors.add(best.startsWord ? ` ${best.word}` : best.word);
-        const offset = canonicalPhrase(phrase.replace(/_/g, " ")).indexOf(best.word);
-        if (groups.length === 0) {
-          firstLead = Math.max(firstLead, offset < 0 ? Number.POSITIVE_INFINITY : offset);
-        }
       }
     }
     groups.push([...anchors]);
     atStart = false;
   }
-  return { groups, lead: firstLead < 0 ? Number.POSITIVE_INFINITY : lead + firstLead };
+  return groups;
 }
 
 interface AhoCorasick {
@@ -737,35 +707,16 @@ function buildAhoCorasick(anchors: readonly string[]): AhoCorasick {
   return { transitions, outputs };
 }
 
-/**
- * Marks `found[id]` for every anchor in the skeleton, and records in `positions` where in the
- * canonical text each occurrence starts.
- */
-function searchAhoCorasick(
-  automaton: AhoCorasick,
-  { letters, starts }: Skeleton,
-  found: Uint8Array,
-  positions: Map<number, number[]>,
-): void {
+/** Marks `found[id]` for every anchor that occurs in the skeleton. */
+function searchAhoCorasick(automaton: AhoCorasick, letters: readonly number[], found: Uint8Array): void {
   let state = 0;
-  letters.forEach((letter, end) => {
+  for (const letter of letters) {
     state = automaton.transitions[state * ALPHABET_SIZE + letter] as number;
     const output = automaton.outputs[state] as readonly number[];
     for (let index = 0; index < output.length; index += 1) {
-      const id = output[index] as number;
-      found[id] = 1;
-      // An anchor that must start a word begins with the space before it.
-      const length = ANCHOR_LENGTHS[id] as number;
-      const first = end - length + 1 + (ANCHOR_STARTS_WORD[id] ? 1 : 0);
-      const position = starts[first] as number;
-      const list = positions.get(id);
-      if (list) {
-        list.push(position);
-      } else {
-        positions.set(id, [position]);
-      }
+      found[output[index] as number] = 1;
     }
-  });
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -819,10 +770,6 @@ const COMPILED_RULES: readonly CompiledRule[] = [...LEXICON_RULES]
 const SERIOUS_RULES = COMPILED_RULES.filter(({ rule }) => rule.severity !== "low");
 const LOW_RULES = COMPILED_RULES.filter(({ rule }) => rule.severity === "low");
 const ANCHORS = buildAhoCorasick([...ANCHOR_IDS.keys()]);
-const ANCHOR_STARTS_WORD = [...ANCHOR_IDS.keys()].map((anchor) => anchor.startsWith(" "));
-const ANCHOR_LENGTHS = [...ANCHOR_IDS.keys()].map(
-  (anchor) => wordSkeleton(anchor.trimStart()).length + (anchor.startsWith(" ") ? 1 : 0),
-);
 
 /** Reported speech from a story: "...the monster SAYS nobody loves me", "'I'll kill you,' SAID Silver". */
 const SPEECH_BEFORE =
@@ -866,50 +813,12 @@ function accepts(sequence: CompiledSequence, rule: LexiconRule, text: string, st
   return sequence.clauseEnd === "no" || clauseEndsAt(text, end, sequence.clauseEnd === "strict");
 }
 
-/** A canonical version of the message with where its anchor words start. */
-interface ScannedVersion {
-  readonly version: CanonicalText;
-  readonly positions: ReadonlyMap<number, readonly number[]>;
-}
-
-/** Where a match may start: word starts at most `lead` characters before a first-group anchor word. */
-function candidateStarts(text: string, anchorPositions: readonly number[], lead: number): number[] {
-  const starts = new Set<number>();
-  for (const position of anchorPositions) {
-    for (let start = Math.max(0, position - lead); start <= position; start += 1) {
-      const before = text[start - 1];
-      if (start === 0 || before === " " || before === "|" || before === "*") {
-        starts.add(start);
-      }
-    }
-  }
-  return [...starts].sort((a, b) => a - b);
-}
-
-function findSequence(
-  sequence: CompiledSequence,
-  rule: LexiconRule,
-  { version, positions }: ScannedVersion,
-  firstGroup: readonly number[],
-): Match | null {
-  const { text } = version;
-  if (Number.isFinite(sequence.lead)) {
-    // Try only just before where the first slot's anchor words are (Aho-Corasick found them).
-    const anchorPositions = firstGroup.flatMap((id) => positions.get(id) ?? []);
-    for (const start of candidateStarts(text, anchorPositions, sequence.lead)) {
-      sequence.sticky.lastIndex = start;
-      const match = sequence.sticky.exec(text);
-      if (match && accepts(sequence, rule, text, start, start + match[0].length)) {
-        return { version, start, end: start + match[0].length };
-      }
-    }
-    return null;
-  }
+function findSequence(sequence: CompiledSequence, rule: LexiconRule, version: CanonicalText): Match | null {
   const { regex } = sequence;
   regex.lastIndex = 0;
-  for (let match = regex.exec(text); match; match = regex.exec(text)) {
+  for (let match = regex.exec(version.text); match; match = regex.exec(version.text)) {
     const end = match.index + match[0].length;
-    if (accepts(sequence, rule, text, match.index, end)) {
+    if (accepts(sequence, rule, version.text, match.index, end)) {
       return { version, start: match.index, end };
     }
     regex.lastIndex = match.index + 1;
@@ -918,7 +827,7 @@ function findSequence(
 }
 
 /** The match of the rule's first sequence, when every sequence of the rule matches. */
-function findRule(rule: CompiledRule, versions: readonly ScannedVersion[], anchorsFound: Uint8Array): Match | null {
+function findRule(rule: CompiledRule, versions: readonly CanonicalText[], anchorsFound: Uint8Array): Match | null {
   let quoted: Match | null = null;
   for (const [index, sequence] of rule.sequences.entries()) {
     const groups = rule.anchorIds[index] ?? [];
@@ -927,7 +836,7 @@ function findRule(rule: CompiledRule, versions: readonly ScannedVersion[], ancho
     }
     let found: Match | null = null;
     for (const version of versions) {
-      found = findSequence(sequence, rule.rule, version, groups[0] ?? []);
+      found = findSequence(sequence, rule.rule, version);
       if (found) {
         break;
       }
@@ -1128,7 +1037,7 @@ function quote(source: string, match: Match): string {
 
 function firstMatch(
   rules: readonly CompiledRule[],
-  versions: readonly ScannedVersion[],
+  versions: readonly CanonicalText[],
   anchorsFound: Uint8Array,
   source: string,
 ): Classification | null {
@@ -1152,15 +1061,13 @@ export const classifyText: TextClassifier = (text) => {
   const source = text.normalize("NFKC");
   const { folded, versions } = normalise(source);
   const anchorsFound = new Uint8Array(ANCHOR_IDS.size);
-  const scanned = versions.map((version) => {
-    const positions = new Map<number, number[]>();
-    searchAhoCorasick(ANCHORS, skeleton(version.codes, "i"), anchorsFound, positions);
+  for (const version of versions) {
+    searchAhoCorasick(ANCHORS, skeleton(version.codes, "i"), anchorsFound);
     if (version.codes.includes(ONE)) {
-      searchAhoCorasick(ANCHORS, skeleton(version.codes, "l"), anchorsFound, positions);
+      searchAhoCorasick(ANCHORS, skeleton(version.codes, "l"), anchorsFound);
     }
-    return { version, positions };
-  });
-  const serious = firstMatch(SERIOUS_RULES, scanned, anchorsFound, source);
+  }
+  const serious = firstMatch(SERIOUS_RULES, versions, anchorsFound, source);
   if (serious) {
     return serious;
   }
@@ -1168,5 +1075,5 @@ export const classifyText: TextClassifier = (text) => {
   if (personal) {
     return { flagged: true, category: "personal_details", severity: "low", reason: personal };
   }
-  return firstMatch(LOW_RULES, scanned, anchorsFound, source) ?? NOT_FLAGGED;
+  return firstMatch(LOW_RULES, versions, anchorsFound, source) ?? NOT_FLAGGED;
 };
