@@ -70,6 +70,9 @@ export function createModerationService(deps: {
   logger: Logger;
 }) {
   const { prisma, pubsub } = deps;
+  // The classifier's first call compiles its patterns (a few hundred ms): pay that at start, not on a
+  // child's first message.
+  deps.classify("warm up");
 
   function publishAlert(schoolId: string | null, alert: ModerationAlertPayload) {
     if (schoolId) {
