@@ -433,35 +433,54 @@ export function createChatService(deps: {
     }): Promise<AsyncIterable<ChatEventPayload>> {
       const chat = await readableChat(props.actor, props.chatId);
       const afterSeq = typeof props.afterSeq === "number" && Number.isInteger(props.afterSeq) ? props.afterSeq : null;
+      // Listening starts before the stored messages are read, so nothing published in between is
+      // missed. A plain iterator rather than an async generator: return() must stop the listener at
+      // once, even while it waits for the next event (a generator would wait for that event first).
       const live = pubsub.subscribe(Topics.chatEvent, chat.id)[Symbol.asyncIterator]();
-      // Start listening before reading what is stored, so nothing published in between is missed.
-      const first = live.next();
-      async function* events(): AsyncGenerator<ChatEventPayload> {
-        try {
-          const delivered = new Set<number>();
-          if (afterSeq !== null) {
-            const rows = await prisma.chatMessage.findMany({
-              where: { chatId: chat.id, seq: { gt: afterSeq } },
-              orderBy: { seq: "asc" },
-              take: 500,
-            });
-            for (const row of rows) {
-              delivered.add(row.seq);
-              yield messageEvent(presentMessage(row));
+      let pending: Promise<IteratorResult<ChatEventPayload>> | null = live.next();
+      let backlog: ChatEventPayload[] | null = null;
+      const delivered = new Set<number>();
+      const done = { done: true, value: undefined } as const;
+      const iterator: AsyncIterableIterator<ChatEventPayload> = {
+        [Symbol.asyncIterator]() {
+          return iterator;
+        },
+        async next() {
+          if (backlog === null) {
+            const rows =
+              afterSeq === null
+                ? []
+                : await prisma.chatMessage.findMany({
+                    where: { chatId: chat.id, seq: { gt: afterSeq } },
+                    orderBy: { seq: "asc" },
+                    take: 500,
+                  });
+            backlog = rows.map((row) => messageEvent(presentMessage(row)));
+            for (const event of backlog) {
+              delivered.add(event.seq);
             }
           }
-          for (let next = await first; !next.done; next = await live.next()) {
-            const event = next.value;
-            if (event.kind === "message" && delivered.has(event.seq)) {
-              continue;
-            }
-            yield event;
+          const queued = backlog.shift();
+          if (queued) {
+            return { done: false, value: queued };
           }
-        } finally {
+          for (;;) {
+            const result = await (pending ?? live.next());
+            pending = null;
+            if (result.done) {
+              return done;
+            }
+            if (!(result.value.kind === "message" && delivered.has(result.value.seq))) {
+              return result;
+            }
+          }
+        },
+        async return() {
           await live.return?.();
-        }
-      }
-      return events();
+          return done;
+        },
+      };
+      return iterator;
     },
   };
 }

@@ -985,11 +985,68 @@ const ADDRESS_HINT = /\b(?:live|lives|address|adress|addy|house|home|im at|i am 
 const PASSWORD_HINT = /\b(?:pass|password|passcode|pin|pw|pwd|login|log in)\b/;
 const HANDLE_HINT = new RegExp(`@|\\b(?:add|follow|my|hmu|find|dm|msg|message|friend|text|snap|sc|chat)\\b`);
 
+/** Digits written as words: "zero seven seven...", "oh seven double nine". */
+const DIGIT_WORDS: Readonly<Record<string, string>> = {
+  zero: "0",
+  oh: "0",
+  o: "0",
+  nought: "0",
+  one: "1",
+  two: "2",
+  three: "3",
+  four: "4",
+  five: "5",
+  six: "6",
+  seven: "7",
+  eight: "8",
+  nine: "9",
+};
+const DIGIT_WORD = "(?:zero|oh|o|nought|one|two|three|four|five|six|seven|eight|nine|double|triple|\\d)";
+const SPELLED_NUMBER = new RegExp(`\\b${DIGIT_WORD}(?:[\\s,.-]+${DIGIT_WORD}){6,}\\b`, "g");
+const SPELLED_NUMBER_HINT = /\b(?:zero|oh|nought|seven)\b/;
+
+/** A phone number written out in words, read back as digits ("double seven" is "77"). */
+function findSpelledPhone(text: string): boolean {
+  for (const match of text.matchAll(SPELLED_NUMBER)) {
+    let digits = "";
+    let repeat = 1;
+    for (const word of match[0].split(/[\s,.-]+/)) {
+      if (word === "double" || word === "triple") {
+        repeat = word === "double" ? 2 : 3;
+        continue;
+      }
+      digits += (DIGIT_WORDS[word] ?? word).repeat(repeat);
+      repeat = 1;
+    }
+    const before = text.slice(Math.max(0, match.index - 30), match.index);
+    const after = text.slice(match.index + match[0].length, match.index + match[0].length + 30);
+    if (UK_NUMBER.test(digits) || (digits.length >= 7 && (PHONE_CONTEXT.test(before) || /\bnumber\b/.test(after)))) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/** "I go to Greenfield Primary ... I walk home on my own": where to find a child, and when they are alone. */
+const MY_SCHOOL =
+  /\bi (?:go to|goes to|attend|am at|m at|am in year \d+ at) (?!a |the |my |school\b)[a-z'-]+(?: [a-z'-]+){0,2} (?:primary|secondary|academy|high|junior|juniors|infants|grammar|college|school|prep)\b/;
+const ROUTE_OR_ALONE =
+  /\b(?:walk|walks|walking|cycle|bike|get the bus|go) (?:home|to school|back)\b|\bon my own\b|\bby myself\b|\bhome alone\b|\bthe way home\b|\bpick me up\b|\b(?:finish|leave) at \d/;
+/** "my login for the reading app is mia.k and the password is ...". */
+const LOGIN =
+  /\bmy (?:login|log in|username|user name|password|passcode|pin)(?: (?:for|on|to) (?:the |my )?[a-z]+(?: [a-z]+){0,2})? (?:is|=|:|was)\b|\b(?:the |my )?(?:password|passcode|pin) (?:is|was|=|:) ?[a-z._]*\d/;
+
 /** What personal detail the text shares, as a teacher-facing reason, or null. */
 function findPersonalDetails(text: string): string | null {
   const digits = text.match(DIGITS)?.length ?? 0;
   if (digits >= 7 && findPhone(text)) {
     return "Shares a phone number";
+  }
+  if (SPELLED_NUMBER_HINT.test(text) && findSpelledPhone(text)) {
+    return "Shares a phone number";
+  }
+  if (MY_SCHOOL.test(text) && ROUTE_OR_ALONE.test(text)) {
+    return "Shares their school and when they are alone";
   }
   if ((text.includes("@") && EMAIL.test(text)) || (SPELLED_EMAIL_HINT.test(text) && SPELLED_EMAIL.test(text))) {
     return "Shares an email address";
@@ -1000,7 +1057,7 @@ function findPersonalDetails(text: string): string | null {
   if ((digits > 0 || ADDRESS_HINT.test(text)) && findAddress(text)) {
     return "Shares a home address";
   }
-  if (PASSWORD_HINT.test(text) && PASSWORD.test(text)) {
+  if (PASSWORD_HINT.test(text) && (PASSWORD.test(text) || LOGIN.test(text))) {
     return "Shares a password";
   }
   if (!HANDLE_HINT.test(text)) {

@@ -759,6 +759,476 @@ const SWEAR_WORDS = list(`
 `);
 
 // ---------------------------------------------------------------------------------------------------
+// Target + harm: the shape of a harmful message rather than its exact words. Each rule needs a real
+// person (or a real place, or the child) as the target and a harmful predicate, so that questions about
+// characters ("did the monster kill william?") still pass.
+
+/** A real person by pronoun or role: "he", "the new girl", "my sister". Not a bare name (characters have those). */
+const PERSON = list(`
+  he, she, they, him, her, them, hes, shes, theyre, he is, she is, they are, the new girl, the new boy, the new kid,
+  my teacher, our teacher, my sister, my brother, my cousin, a teacher, the teacher, someone, somebody, a person
+`);
+/** Stacked insults: two unkind words together are aimed at someone even without "you". */
+const UNKIND_ADJECTIVES = list(`
+  fat, ugly, dumb, stupid, smelly, disgusting, ginger, weird, gross, greasy, spotty, hairy, useless, pathetic, thick,
+  minging, little, annoying, poor, stinky, dirty
+`);
+const UNKIND_NOUNS = list(`
+  loser, freak, pig, cow, whale, idiot, moron, weirdo, retard, failure, mistake, waste of space, slag, tramp,
+  fatso, fatty, creep, nerd, dork, rat, troll, goblin
+`);
+const APPEARANCE_AND_WORTH = list(`
+  ugly, fat, smelly, disgusting, stupid, dumb, useless, pathetic, a loser, a freak, a fat pig, a pig, gross, weird,
+  worthless, horrible, annoying, a nobody, hideous, stinks, smells
+`);
+/** Asking the AI to help write something mean about someone. */
+const MEAN_CONTENT = list(`
+  mean nicknames, mean names, nasty nicknames, nasty names, rude nicknames, rude names, horrible nicknames,
+  horrible names, cruel nicknames, mean things to say, nasty things to say, horrible things to say, mean jokes about,
+  mean comments, nasty comments, mean message, nasty message, horrible message, mean poem, mean song, roast him, roast her, roast them
+`);
+const WRITE_ABOUT = list(`
+  poem about how, story about how, song about how, rap about how, message to, message saying, text saying,
+  post saying, poem saying, song saying, note saying, something saying, a message about how, a post about how,
+  a joke about how, jokes about how
+`);
+/** Groups of people, also written "ppl" and described by a disability. */
+const PEOPLE_WORDS = ["people", "ppl", "peeps", "kids", "girls", "boys", "children", "students", "men", "women"];
+const GROUP_ADJECTIVES = list(`
+  gay, black, brown, white, asian, muslim, jewish, disabled, autistic, trans, fat, poor, deaf, blind, foreign,
+  chinese, indian, polish, romanian, african, lesbian, ginger, special needs, sen
+`);
+const GROUP_PHRASES = list(`
+  people in wheelchairs, ppl in wheelchairs, girls in wheelchairs, boys in wheelchairs, kids in wheelchairs,
+  people from that religion, ppl from that religion, people from that country, ppl from that country,
+  people like that, people like them, ppl like that, ppl like them, those people, them lot
+`);
+const GROUP_PREDICATES = list(`
+  shouldnt be allowed, should not be allowed, shudnt be allowed, should be banned, should be kicked out,
+  dont belong, do not belong, dont deserve, are disgusting, r disgusting, are all terrorists, r all terrorists,
+  are terrorists, are animals, are useless, r useless, are so useless, r so useless, are gross, are disgusting,
+  are all disgusting, are a disease, are not normal, arent normal, are not human, arent human, are freaks, are weird,
+  should go back, should all go back, go back where they came from, go back to where they came from,
+  are all the same, are dirty, are stupid, are so stupid, are thick, are evil, should die, should be killed,
+  are a waste of space, ruin everything, why do they even
+`);
+const DEHUMANISED = list(`
+  a robot, an animal, an alien, not human, not a real person, subhuman, a monkey, a dog, a zombie, a vegetable
+`);
+const EXCLUDE = list(`
+  ignore him forever, ignore her forever, ignore them forever, ignore him, ignore her, ignore them,
+  not talk to him, not talk to her, never talk to him, never talk to her, leave him out, leave her out,
+  kick him out of the group, kick her out of the group, block him, block her
+`);
+/** A threat needs a harm that a child could really do. */
+const HARM_ACTS = list(`
+  kill, ki11, murder, stab, shank, shoot, punch, beat up, batter, smash, slap, kick, hurt, strangle, choke, drown,
+  poison, bash, slice, slit, attack, bomb, burn, run over, behead, whack, thump, headbutt, break his neck,
+  break her neck, break his legs, break her legs, break his arm, break her arm, push, shove, trip, jump
+`);
+const INTENT = list(`
+  gonna, gunna, gona, going to, goin to, finna, bout to, about to, imma, ima, will, ill, im gonna, im going to,
+  we r gonna, we are gonna, were gonna, we gonna, lets, i want to, i wanna, im finna
+`);
+/** Times and places that put a threat in the child's own life, not in a story. */
+const REAL_LIFE = list(`
+  after school, at school, in school, tomorrow, tmrw, tmr, tomoz, 2moro, 2morrow, tonight, tonite, 2nite,
+  at break, at lunch, in maths, in math, in english, in science, in pe, in class, on the bus, on the way home,
+  at the gates, fr, for real, frfr, no joke, not joking, im not joking, on monday, on friday, next week,
+  with my compass, with a compass, with scissors, with a knife
+`);
+const REAL_PROPERTY = list(`
+  science block, school, classroom, the school, our school, my school, his house, her house, their house, ur house,
+  your house, his car, her car, her window, his window, their window, ur window, your window, the teachers car,
+  teachers car, the gym, the library, the toilets, the hall, the bus, the canteen, sports hall, staff room
+`);
+const PETS = list(`
+  ur cat, your cat, ur dog, your dog, his cat, her cat, his dog, her dog, ur pet, your pet, ur hamster, your hamster,
+  ur rabbit, your rabbit, ur family, your family, his family, her family, ur mum, your mum, ur little brother,
+  your little brother, ur sister, your sister
+`);
+const HOW_TO = list(`
+  how do i, how do you, how do u, how can i, how could i, how would i, how to, how much, how many, how would you,
+  how would u, whats the best way to, what is the best way to, best way to, easiest way to, quickest way to,
+  wheres the best place to, where is the best place to, best place to, where do i, where should i
+`);
+const HOW_HARM = list(`
+  kill, poison, hurt, knock out, stab, strangle, choke, drown, hit, punch, suffocate, make pass out, drug, burn
+`);
+const SOMEONE = list(`
+  someone, somebody, a person, a human, people, a teacher, my teacher, the teacher, a kid, a child, my sister,
+  my brother, my mum, my dad, a girl, a boy, him, her, them, my stepdad, my classmate
+`);
+
+// Sexual
+const CENSORED_SEXUAL = list(`
+  d*ck, d*cks, d**k, c*ck, p*ssy, p***y, p*nis, v*gina, t*ts, b**bs, b*obs, bo*bs, s*x, s*xy, n*des, n*ked, c*m,
+  p*rn, f*ck me
+`);
+const SEXUAL_PHRASES = list(`
+  dirty joke, dirty jokes, dirty things, say dirty things, talk dirty, something dirty, dirty stuff, dirty pics,
+  dirty pictures, dirty photos, dirty videos, under ur clothes, under your clothes, under ur top, under your top,
+  under ur shirt, under your shirt, under ur skirt, under your skirt, up ur skirt, up your skirt,
+  ill show you mine, ill show u mine, show you mine if, show u mine if, show me yours and, show me urs and,
+  show me yours if, show me urs if, you show me yours, u show me urs, u show me yours, into bed together,
+  in bed together, get into bed with, take their clothes off, take off their clothes, take his clothes off,
+  take her clothes off, took their clothes off, taking their clothes off, get naked together, undress each other,
+  undress me, undress you, touch each other down there, down there feel like
+`);
+const SEXUAL_TOUCH = list(`
+  touch, touching, touches, touched, feel, feeling, lick, rub, rubbing
+`);
+const DOWN_THERE = list(`
+  down there, there down below, in their privates, their private parts, her private parts, his private parts
+`);
+const ROLEPLAY = list(`
+  roleplay as, role play as, rp as, pretend to be, pretend ur, pretend you are, pretend youre, act as, act like
+`);
+const PARTNER = list(`
+  my boyfriend, my girlfriend, my bf, my gf, my husband, my wife, my lover, my date, my crush
+`);
+
+// Risk to the child
+const NOT_EATING = list(`
+  havent eaten, have not eaten, havent eaten anything, not eaten, not eating, dont eat, didnt eat, skip lunch,
+  skip meals, skip dinner, skip breakfast, skipping meals, skipping lunch, skipped lunch, skipped dinner,
+  stopped eating, stop eating, wont eat, refuse to eat, starve myself, starving myself
+`);
+const PUNISHMENT = list(`
+  as a punishment, as punishment, to punish myself, because i deserve, cos i deserve, cause i deserve,
+  because i dont deserve, cos i dont deserve, cause i dont deserve, i dont deserve food, i dont deserve to eat,
+  dont deserve food, dont deserve to eat, when i get bad marks, when i fail, when im bad, until im thin,
+  till im thin, until i lose weight, because im fat, cos im fat, to get thin, to be skinny
+`);
+const FAREWELL = list(`
+  goodbye letter, goodbye letters, goodbye note, goodbye notes, wrote a goodbye, writing a goodbye,
+  writing my goodbye, my goodbye letter, a letter to say goodbye to everyone, wont be at school next week,
+  wont be here next week, wont be around much longer, wont be here much longer, wont be here for long,
+  dont think ill be here, wont be here tomorrow, everyone would be better off, everyone will be better off,
+  everybody would be better off, they would all be better off, they would be better off without me,
+  everyone better off without me, how many pills, how many tablets, how many paracetamol, to not wake up,
+  so i dont wake up, so i never wake up, so i wont wake up, hurt myself so no one, hurt myself so nobody,
+  way to hurt myself, way to cut myself, way to harm myself, way to kill myself, ways to hurt myself,
+  ways to kill myself, hurt myself without, cut myself without, so no one sees the, where no one can see the cuts
+`);
+const WISH_WAS_ME = list(`
+  wish that was me, wish it was me, wish it were me, wish that were me, wish it had been me, should have been me,
+  shouldve been me, wish i died instead, wish i was the one who died, i want to be with her, want to join her
+`);
+const DEATH_WORDS = list(`
+  dies, died, dead, death, dying, killed, kills herself, kills himself, funeral, passed away
+`);
+const SECRET_ASKS = list(`
+  asking me to keep secrets, asks me to keep secrets, asked me to keep secrets, ask me to keep secrets,
+  wants me to keep secrets, asking me to keep it secret, asks me to keep it secret, asked me to keep it secret,
+  asking me to keep it a secret, asks me to keep it a secret, asked me to keep it a secret, and keep it secret,
+  and keep it a secret, send him stuff, send her stuff, send him things, send him photos of me, send him selfies,
+  meet him alone, meet her alone, meet up alone, meet him on my own, meet them alone, meet me alone, come on your own,
+  meet him behind, meet him after school, meet him at the park, meet him somewhere, meet him in secret
+`);
+const BRIBES = list(`
+  give me vapes, give me a vape, give me vape, give me money, give me cash, give me robux, give me vbucks,
+  give me v bucks, give me presents, give me gifts, give me a phone, give me alcohol, give me cigarettes,
+  buy me vapes, buy me a vape, buy me stuff, buy me presents, buy me things, buy me a phone, buy me robux,
+  gives me vapes, gives me money, gives me presents, bought me a phone, bought me presents, send me money
+`);
+const ABUSE_AT_HOME = list(`
+  locks me in my room, locked me in my room, locks me in the, locked me in the, locks me in a, locks me in,
+  locked me in, shuts me in, shut me in, leaves me with no food, left me with no food, with no food when,
+  without food when, doesnt let me eat, dont let me eat, wont let me eat, not allowed to eat,
+  makes me sleep outside, makes me sleep in the, made me sleep outside, hits me when, hurts me when,
+  hit me with a belt, hits me with a belt, hits me with, hit me with
+`);
+const HOME_ADULTS = list(`
+  mums boyfriend, mums bf, mums partner, moms boyfriend, dads girlfriend, dads gf, stepdad, step dad, stepmum,
+  step mum, dad, mum, mom, my dad, my mum, my mom, my parents, my uncle, my carer, my foster
+`);
+const RUN_AWAY = list(`
+  run away, running away, runaway, run off, running off, leave home, leaving home, go missing
+`);
+const RUN_AWAY_INTENT = list(`
+  i think about, i keep thinking about, im thinking about, thinking about, i want to, i wanna, im going to,
+  im gonna, i will, ill, im planning on, im planning to, i might, i plan to, i am going to, i have decided to,
+  ive decided to, tonight im
+`);
+const TELL_NOBODY = list(`
+  not telling anyone, not tell anyone, without telling anyone, and not telling, wont tell anyone where,
+  not telling anyone where, nobody will know where, no one will know where, never come back
+`);
+
+const GENERAL_RULES: readonly LexiconRule[] = [
+  // self_harm_risk
+  rule("risk-farewell", "self_harm_risk", "urgent", "Possible self-harm or suicide risk", words(FAREWELL)),
+  rule(
+    "risk-not-eating-punishment",
+    "self_harm_risk",
+    "urgent",
+    "Possible self-harm (not eating)",
+    seq(NOT_EATING, gap(8), PUNISHMENT),
+  ),
+  rule(
+    "risk-not-eating-days",
+    "self_harm_risk",
+    "urgent",
+    "Possible self-harm (not eating)",
+    seq(
+      ["i havent eaten", "i have not eaten", "i didnt eat", "i havent had food", "i havent had anything to eat"],
+      opt(["anything", "any food", "food"]),
+      ["for", "in"],
+      ["2", "two", "3", "three", "4", "four", "5", "five", "a few", "several", "days", "ages", "a week", "a whole"],
+      opt(["days", "day", "whole days", "week", "weeks"]),
+    ),
+  ),
+  rule(
+    "risk-wish-it-was-me",
+    "self_harm_risk",
+    "urgent",
+    "Possible suicide risk",
+    words(WISH_WAS_ME),
+    words(DEATH_WORDS),
+  ),
+  rule("risk-grooming-secrets", "self_harm_risk", "urgent", "Possible grooming", words(SECRET_ASKS)),
+  rule(
+    "risk-grooming-bribe",
+    "self_harm_risk",
+    "urgent",
+    "Possible grooming",
+    seq(BRIBES, opt(["and stuff", "and things"]), ["if i", "if u", "if you", "for", "to"]),
+  ),
+  rule(
+    "risk-abuse-home",
+    "self_harm_risk",
+    "urgent",
+    "Possible abuse disclosure",
+    seq(HOME_ADULTS, fill(ABUSE_FILLER), ABUSE_AT_HOME),
+  ),
+  rule(
+    "risk-run-away",
+    "self_harm_risk",
+    "urgent",
+    "Child may run away",
+    seq(RUN_AWAY_INTENT, fill(["just", "really", "seriously", "maybe", "and"]), RUN_AWAY),
+    words(TELL_NOBODY, ["tonight", "tomorrow", "this weekend", "from home", "forever", "for good"]),
+  ),
+
+  // violence_threats
+  rule(
+    "threat-real-life",
+    "violence_threats",
+    "high",
+    "Threat of violence",
+    seq(INTENT, fill(INTENT_FILLER), HARM_ACTS, ["him", "her", "them", "u", "you"], gap(6), REAL_LIFE),
+  ),
+  rule(
+    "threat-named-later",
+    "violence_threats",
+    "high",
+    "Threat of violence",
+    seq(I_WILL, fill(INTENT_FILLER), HARM_ACTS, anyWordExcept("time", "it", "this", "that", "the", "a"), gap(6), REAL_LIFE),
+  ),
+  rule(
+    "threat-push",
+    "violence_threats",
+    "high",
+    "Threat of violence",
+    seq(
+      I_WILL,
+      fill(INTENT_FILLER),
+      ["push", "shove", "throw", "kick", "trip"],
+      ["him", "her", "them", "u", "you"],
+      ["down the stairs", "off", "in front of", "into the", "under", "out the window", "out of the window"],
+    ),
+  ),
+  rule(
+    "threat-property",
+    "violence_threats",
+    "high",
+    "Threat of violence",
+    seq(
+      INTENT,
+      fill(INTENT_FILLER),
+      list(`
+        set fire to, burn down, blow up, smash up, smash, torch, trash, wreck, vandalise, throw a brick thru,
+        throw a brick through, throw a brick at, throw bricks at, throw a rock thru, throw a rock through,
+        throw stones at, throw rocks at, egg
+      `),
+      opt(["the", "our", "my"]),
+      REAL_PROPERTY,
+    ),
+  ),
+  rule(
+    "threat-pets",
+    "violence_threats",
+    "high",
+    "Threat of violence",
+    seq(INTENT, fill(INTENT_FILLER), HARM_ACTS, PETS, notFollowedBy(GAME_CONTEXT)),
+  ),
+  rule(
+    "threat-how-to",
+    "violence_threats",
+    "high",
+    "Asks how to hurt someone",
+    seq(HOW_TO, gap(5), HOW_HARM, SOMEONE, notFollowedBy(GAME_CONTEXT)),
+  ),
+  rule(
+    "threat-until-out",
+    "violence_threats",
+    "high",
+    "Asks how to hurt someone",
+    seq(
+      ["hit", "punch", "choke", "strangle", "kick", "hurt"],
+      SOMEONE,
+      ["so they", "so he", "so she", "until they", "till they", "until he", "till he", "until she", "till she"],
+      ["pass out", "passes out", "stop breathing", "stops breathing", "die", "dies", "bleed", "bleeds", "faint"],
+    ),
+  ),
+
+  // sexual
+  rule("sexual-censored", "sexual", "high", "Sexual content", seq(stem(CENSORED_SEXUAL))),
+  rule("sexual-phrases", "sexual", "high", "Sexual content", words(SEXUAL_PHRASES)),
+  rule(
+    "sexual-touch-down-there",
+    "sexual",
+    "high",
+    "Sexual content",
+    seq(SEXUAL_TOUCH, opt(SOMEONE, ["u", "you", "me", "each other", "yourself", "urself", "myself"]), DOWN_THERE),
+  ),
+  rule("sexual-roleplay", "sexual", "high", "Sexual roleplay request", seq(ROLEPLAY, PARTNER)),
+
+  // bullying_hate
+  rule(
+    "bully-stacked-insult",
+    "bullying_hate",
+    "high",
+    "Insult aimed at a person",
+    seq(
+      ["is a", "is such a", "is an", "is the biggest", "hes a", "shes a", "s a", "is just a", "theyre", "they are"],
+      fill(UNKIND_ADJECTIVES, ["and", "big", "total", "absolute"]),
+      UNKIND_ADJECTIVES,
+      fill(UNKIND_ADJECTIVES, ["and"]),
+      UNKIND_NOUNS,
+    ),
+  ),
+  rule("bully-mean-content", "bullying_hate", "high", "Asks for help to be unkind", words(MEAN_CONTENT)),
+  rule(
+    "bully-write-about",
+    "bullying_hate",
+    "high",
+    "Asks for help to be unkind",
+    seq(WRITE_ABOUT, gap(4), APPEARANCE_AND_WORTH),
+  ),
+  rule(
+    "bully-write-saying",
+    "bullying_hate",
+    "high",
+    "Asks for help to be unkind",
+    seq(
+      ["saying", "telling", "tell", "calling", "call"],
+      anyWordExcept("the", "a", "me", "i", "it", "that", "this"),
+      opt(["shes", "hes", "theyre", "she is", "he is", "they are", "that she", "that he", "she", "he"]),
+      fill(["a", "an", "so", "such", "really", "fat", "ugly", "big"]),
+      [...UNKIND_NOUNS, "smells", "stinks", "ugly", "fat", "disgusting", "worthless", "useless", "a fat pig"],
+    ),
+  ),
+  rule(
+    "bully-smells",
+    "bullying_hate",
+    "high",
+    "Insult aimed at a person",
+    seq(
+      ["tell", "telling", "everyone knows", "everyone says"],
+      anyWordExcept("the", "a", "me", "i", "it"),
+      ["he", "she", "they", "hes", "shes"],
+      ["smells", "stinks", "smell", "stink", "is ugly", "is fat", "is disgusting", "is a loser", "is a freak"],
+    ),
+  ),
+  rule(
+    "bully-group",
+    "bullying_hate",
+    "high",
+    "Hate speech",
+    seq(
+      [...GROUPS, ...GROUP_PHRASES, ...GROUP_ADJECTIVES.flatMap((adjective) => PEOPLE_WORDS.map((p) => `${adjective} ${p}`))],
+      fill(["all", "just", "literally", "basically", "so", "really", "always", "honestly"]),
+      GROUP_PREDICATES,
+    ),
+  ),
+  rule(
+    "bully-dehumanise",
+    "bullying_hate",
+    "high",
+    "Dehumanising a person",
+    seq(
+      ["hes", "shes", "theyre", "he is", "she is", "they are", "ur", "youre", "you are"],
+      fill(["basically", "just", "literally", "like", "such", "so"]),
+      DEHUMANISED,
+    ),
+    words(GROUP_ADJECTIVES, ["lol", "dont let", "so", "we should", "nobody"]),
+  ),
+  rule(
+    "bully-exclude",
+    "bullying_hate",
+    "high",
+    "Bullying (exclusion)",
+    seq(
+      ["we", "we should", "lets", "everyone", "everyone should", "we should all", "lets all", "we all", "we will"],
+      fill(["all", "just", "literally", "totally", "should"]),
+      EXCLUDE,
+    ),
+  ),
+  rule(
+    "bully-dont-let-play",
+    "bullying_hate",
+    "high",
+    "Bullying (exclusion)",
+    seq(
+      ["dont let", "do not let", "never let", "wont let", "not let", "nobody let", "no one let"],
+      ["him", "her", "them", "the new girl", "the new boy", "the new kid"],
+      ["play with us", "sit with us", "join us", "hang out with us", "come with us", "in our group", "play"],
+    ),
+  ),
+  rule(
+    "bully-everyone-hates",
+    "bullying_hate",
+    "high",
+    "Bullying (exclusion)",
+    seq(
+      ["everyone in", "everybody in", "the whole class", "everyone at", "the whole year", "everyone in our"],
+      gap(2),
+      ["hates her", "hates him", "hates them", "laughs at her", "laughs at him", "thinks shes", "thinks hes"],
+    ),
+  ),
+  rule(
+    "bully-family-jab",
+    "bullying_hate",
+    "high",
+    "Insult about someone's family",
+    words(
+      list(`
+        no wonder ur dad left, no wonder your dad left, no wonder ur mum left, no wonder your mum left,
+        no wonder ur parents, no wonder your parents, no wonder nobody likes, no wonder no one likes,
+        his mum cant even afford, her mum cant even afford, ur mum cant even afford, your mum cant even afford,
+        cant even afford soap, cant afford soap
+      `),
+    ),
+  ),
+  rule(
+    "bully-you-look-like",
+    "bullying_hate",
+    "high",
+    "Insult aimed at a person",
+    seq(BARE_YOU, ["look like", "looks like", "smell like", "smells like"], gap(5), ["ugly", "fat", "disgusting", "gross"]),
+  ),
+  rule(
+    "bully-hope-you-die",
+    "bullying_hate",
+    "high",
+    "Telling someone to harm themselves",
+    seq(stem(["hope u die", "hope you die", "hope ya die"])),
+  ),
+];
+
+// ---------------------------------------------------------------------------------------------------
 // The rules, in priority order within each severity.
 
 export const LEXICON_RULES: readonly LexiconRule[] = [
@@ -2048,4 +2518,5 @@ export const LEXICON_RULES: readonly LexiconRule[] = [
   ),
   rule("swearing", "bullying_hate", "low", "Strong swearing", seq(stem(SWEAR_STEMS))),
   rule("swearing-words", "bullying_hate", "low", "Strong swearing", words(SWEAR_WORDS)),
+  ...GENERAL_RULES,
 ];
