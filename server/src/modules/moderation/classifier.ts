@@ -923,7 +923,7 @@ const NUMBER_NOT_HOUSE =
 const BOOK_ADDRESSES = /221\s?b,?\s+baker\s+st|\b7,?\s+sav[i1]lle?\s+row/g;
 /** "I live on Baker Road": the word before the street type is its name, not "a" ("I live near a park"). */
 const LIVE_ON_STREET = new RegExp(
-  `\\b(?:i live|we live|my house is|my home is|i stay)\\s+(?:at|on|in|near|by)?\\s*(?:[a-z0-9'.-]+\\s+){0,6}?([a-z0-9'.-]+)\\s+(?:${STREET_TYPES})\\b`,
+  `\\b(?:i live|we live|my house is|my home is|i stay)\\s+(?:at|on|in|near|by)?\\s*(?:[a-z0-9'.-]+\\s+){0,10}?([a-z0-9'.-]+)\\s+(?:${STREET_TYPES})\\b`,
 );
 const MY_ADDRESS =
   /\bmy (?:home |house |full )?(?:address|adress|addy) (?:is|=|:)|\bmy (?:house|home) (?:number )?is (?:number |no\.? )?\d|\bi live at (?:number |no\.? )?\d/;
@@ -1003,7 +1003,7 @@ const DIGIT_WORDS: Readonly<Record<string, string>> = {
 };
 const DIGIT_WORD = "(?:zero|oh|o|nought|one|two|three|four|five|six|seven|eight|nine|double|triple|\\d)";
 const SPELLED_NUMBER = new RegExp(`\\b${DIGIT_WORD}(?:[\\s,.-]+${DIGIT_WORD}){6,}\\b`, "g");
-const SPELLED_NUMBER_HINT = /\b(?:zero|oh|nought|seven)\b/;
+const SPELLED_NUMBER_HINT = /\b(?:zero|oh|o|nought|seven)\b/;
 
 /** A phone number written out in words, read back as digits ("double seven" is "77"). */
 function findSpelledPhone(text: string): boolean {

@@ -763,11 +763,6 @@ const SWEAR_WORDS = list(`
 // person (or a real place, or the child) as the target and a harmful predicate, so that questions about
 // characters ("did the monster kill william?") still pass.
 
-/** A real person by pronoun or role: "he", "the new girl", "my sister". Not a bare name (characters have those). */
-const PERSON = list(`
-  he, she, they, him, her, them, hes, shes, theyre, he is, she is, they are, the new girl, the new boy, the new kid,
-  my teacher, our teacher, my sister, my brother, my cousin, a teacher, the teacher, someone, somebody, a person
-`);
 /** Stacked insults: two unkind words together are aimed at someone even without "you". */
 const UNKIND_ADJECTIVES = list(`
   fat, ugly, dumb, stupid, smelly, disgusting, ginger, weird, gross, greasy, spotty, hairy, useless, pathetic, thick,
@@ -785,7 +780,9 @@ const APPEARANCE_AND_WORTH = list(`
 const MEAN_CONTENT = list(`
   mean nicknames, mean names, nasty nicknames, nasty names, rude nicknames, rude names, horrible nicknames,
   horrible names, cruel nicknames, mean things to say, nasty things to say, horrible things to say, mean jokes about,
-  mean comments, nasty comments, mean message, nasty message, horrible message, mean poem, mean song, roast him, roast her, roast them
+  mean comments, nasty comments, mean message, nasty message, horrible message, mean poem, mean song, roast him, roast her,
+  roast them, say mean stuff about, say mean things about, say nasty things about, saying mean stuff about,
+  group chat without, groupchat without, a group chat to talk about, a group chat to laugh at
 `);
 const WRITE_ABOUT = list(`
   poem about how, story about how, song about how, rap about how, message to, message saying, text saying,
@@ -801,7 +798,9 @@ const GROUP_ADJECTIVES = list(`
 const GROUP_PHRASES = list(`
   people in wheelchairs, ppl in wheelchairs, girls in wheelchairs, boys in wheelchairs, kids in wheelchairs,
   people from that religion, ppl from that religion, people from that country, ppl from that country,
-  people like that, people like them, ppl like that, ppl like them, those people, them lot
+  people like that, people like them, ppl like that, ppl like them, those people, them lot, people with downs,
+  ppl with downs, kids with downs, people with down syndrome, people with downs syndrome, kids with autism,
+  people with autism, ppl with autism
 `);
 const GROUP_PREDICATES = list(`
   shouldnt be allowed, should not be allowed, shudnt be allowed, should be banned, should be kicked out,
@@ -810,7 +809,8 @@ const GROUP_PREDICATES = list(`
   are all disgusting, are a disease, are not normal, arent normal, are not human, arent human, are freaks, are weird,
   should go back, should all go back, go back where they came from, go back to where they came from,
   are all the same, are dirty, are stupid, are so stupid, are thick, are evil, should die, should be killed,
-  are a waste of space, ruin everything, why do they even
+  are a waste of space, ruin everything, why do they even, shouldnt be in our, should not be in our,
+  shouldnt be in my, shouldnt come to our, shouldnt be at our, are greedy, are all greedy, are liars, are all liars
 `);
 const DEHUMANISED = list(`
   a robot, an animal, an alien, not human, not a real person, subhuman, a monkey, a dog, a zombie, a vegetable
@@ -873,7 +873,9 @@ const SEXUAL_PHRASES = list(`
   show me yours if, show me urs if, you show me yours, u show me urs, u show me yours, into bed together,
   in bed together, get into bed with, take their clothes off, take off their clothes, take his clothes off,
   take her clothes off, took their clothes off, taking their clothes off, get naked together, undress each other,
-  undress me, undress you, touch each other down there, down there feel like
+  undress me, undress you, touch each other down there, down there feel like, dirtiest word, dirtiest words,
+  dirtiest joke, dirty word, dirty words, get naked, take our clothes off, naked in the bath together,
+  naked together
 `);
 const SEXUAL_TOUCH = list(`
   touch, touching, touches, touched, feel, feeling, lick, rub, rubbing
@@ -882,7 +884,8 @@ const DOWN_THERE = list(`
   down there, there down below, in their privates, their private parts, her private parts, his private parts
 `);
 const ROLEPLAY = list(`
-  roleplay as, role play as, rp as, pretend to be, pretend ur, pretend you are, pretend youre, act as, act like
+  roleplay as, role play as, rp as, pretend to be, pretend ur, pretend you are, pretend youre, act as, act like,
+  can you be, can u be, will you be, will u be, wanna be, want to be
 `);
 const PARTNER = list(`
   my boyfriend, my girlfriend, my bf, my gf, my husband, my wife, my lover, my date, my crush
@@ -898,21 +901,26 @@ const PUNISHMENT = list(`
   as a punishment, as punishment, to punish myself, because i deserve, cos i deserve, cause i deserve,
   because i dont deserve, cos i dont deserve, cause i dont deserve, i dont deserve food, i dont deserve to eat,
   dont deserve food, dont deserve to eat, when i get bad marks, when i fail, when im bad, until im thin,
-  till im thin, until i lose weight, because im fat, cos im fat, to get thin, to be skinny
+  till im thin, until i lose weight, because im fat, cos im fat, to get thin, to be skinny, because im too fat,
+  cos im too fat, cause im too fat, im too fat, to lose weight, so i can be thin, so i get skinny
 `);
 const FAREWELL = list(`
   goodbye letter, goodbye letters, goodbye note, goodbye notes, wrote a goodbye, writing a goodbye,
   writing my goodbye, my goodbye letter, a letter to say goodbye to everyone, wont be at school next week,
   wont be here next week, wont be around much longer, wont be here much longer, wont be here for long,
-  dont think ill be here, wont be here tomorrow, everyone would be better off, everyone will be better off,
-  everybody would be better off, they would all be better off, they would be better off without me,
-  everyone better off without me, how many pills, how many tablets, how many paracetamol, to not wake up,
-  so i dont wake up, so i never wake up, so i wont wake up, hurt myself so no one, hurt myself so nobody,
+  dont think ill be here, wont be here tomorrow, everyone would be better off if i, everyone will be better off if i,
+  everybody would be better off if i, they would all be better off, they would be better off without me,
+  everyone better off without me, how many pills, how many tablets, how many paracetamol, take to not wake up,
+  so i never wake up again, hurt myself so no one, hurt myself so nobody,
   way to hurt myself, way to cut myself, way to harm myself, way to kill myself, ways to hurt myself,
-  ways to kill myself, hurt myself without, cut myself without, so no one sees the, where no one can see the cuts
+  ways to kill myself, hurt myself without, cut myself without, so no one sees the, where no one can see the cuts,
+  gave away all my stuff, giving away all my stuff, gave away all my things, giving away all my things,
+  giving away my stuff, not scared of dying anymore, not afraid of dying anymore, not scared to die anymore,
+  not scared of death anymore, not afraid to die anymore, everyone would be happier if i, happier without me,
+  would be happier if i disappeared, would be happier if i was gone, would be happier if i wasnt here
 `);
 const WISH_WAS_ME = list(`
-  wish that was me, wish it was me, wish it were me, wish that were me, wish it had been me, should have been me,
+  wish that was me, wish it was me, wish it were me, wished it was me, wished that was me, wished it were me, wish that were me, wish it had been me, should have been me,
   shouldve been me, wish i died instead, wish i was the one who died, i want to be with her, want to join her
 `);
 const DEATH_WORDS = list(`
@@ -924,7 +932,11 @@ const SECRET_ASKS = list(`
   asking me to keep it a secret, asks me to keep it a secret, asked me to keep it a secret, and keep it secret,
   and keep it a secret, send him stuff, send her stuff, send him things, send him photos of me, send him selfies,
   meet him alone, meet her alone, meet up alone, meet him on my own, meet them alone, meet me alone, come on your own,
-  meet him behind, meet him after school, meet him at the park, meet him somewhere, meet him in secret
+  meet him behind, meet him after school, meet him at the park, meet him somewhere, meet him in secret,
+  im his special girl, im his special boy, im her special boy, im her special girl, his special girl,
+  his special boy, waits for me after school, waits for me by the, waits for me outside, waits for me at the,
+  video call him in my room, video call in my room, facetime him in my room, call him in my room,
+  in my room alone with, send him pics of me, our special secret
 `);
 const BRIBES = list(`
   give me vapes, give me a vape, give me vape, give me money, give me cash, give me robux, give me vbucks,
@@ -937,7 +949,8 @@ const ABUSE_AT_HOME = list(`
   locked me in, shuts me in, shut me in, leaves me with no food, left me with no food, with no food when,
   without food when, doesnt let me eat, dont let me eat, wont let me eat, not allowed to eat,
   makes me sleep outside, makes me sleep in the, made me sleep outside, hits me when, hurts me when,
-  hit me with a belt, hits me with a belt, hits me with, hit me with
+  hit me with a belt, hits me with a belt, hits me with, hit me with, throws stuff at me, threw stuff at me,
+  gets drunk and hits, gets drunk and throws, gets drunk and hurts, gets drunk and shouts, throws things at me
 `);
 const HOME_ADULTS = list(`
   mums boyfriend, mums bf, mums partner, moms boyfriend, dads girlfriend, dads gf, stepdad, step dad, stepmum,
@@ -1000,7 +1013,7 @@ const GENERAL_RULES: readonly LexiconRule[] = [
     "self_harm_risk",
     "urgent",
     "Possible abuse disclosure",
-    seq(HOME_ADULTS, fill(ABUSE_FILLER), ABUSE_AT_HOME),
+    seq(HOME_ADULTS, gap(4), ABUSE_AT_HOME),
   ),
   rule(
     "risk-run-away",
@@ -1024,7 +1037,14 @@ const GENERAL_RULES: readonly LexiconRule[] = [
     "violence_threats",
     "high",
     "Threat of violence",
-    seq(I_WILL, fill(INTENT_FILLER), HARM_ACTS, anyWordExcept("time", "it", "this", "that", "the", "a"), gap(6), REAL_LIFE),
+    seq(
+      I_WILL,
+      fill(INTENT_FILLER),
+      HARM_ACTS,
+      anyWordExcept("time", "it", "this", "that", "the", "a"),
+      gap(6),
+      REAL_LIFE,
+    ),
   ),
   rule(
     "threat-push",
@@ -1032,11 +1052,14 @@ const GENERAL_RULES: readonly LexiconRule[] = [
     "high",
     "Threat of violence",
     seq(
-      I_WILL,
+      INTENT,
       fill(INTENT_FILLER),
       ["push", "shove", "throw", "kick", "trip"],
       ["him", "her", "them", "u", "you"],
-      ["down the stairs", "off", "in front of", "into the", "under", "out the window", "out of the window"],
+      list(`
+        down the stairs, off the roof, off a cliff, off the bridge, in front of a car, in front of a bus,
+        in front of a train, out the window, out of the window, into the road, into traffic
+      `),
     ),
   ),
   rule(
@@ -1069,6 +1092,87 @@ const GENERAL_RULES: readonly LexiconRule[] = [
     "high",
     "Asks how to hurt someone",
     seq(HOW_TO, gap(5), HOW_HARM, SOMEONE, notFollowedBy(GAME_CONTEXT)),
+  ),
+  rule(
+    "threat-knock-out",
+    "violence_threats",
+    "high",
+    "Asks how to hurt someone",
+    seq(HOW_TO, gap(3), ["knock", "choke", "strangle"], SOMEONE, ["out", "unconscious", "till they pass out"]),
+  ),
+  rule(
+    "threat-make-sick",
+    "violence_threats",
+    "high",
+    "Asks how to hurt someone",
+    seq(HOW_TO, ["make", "get"], SOMEONE, fill(["really", "so", "very", "properly"]), [
+      "stop breathing",
+      "pass out",
+      "sick",
+      "ill",
+      "bleed",
+      "faint",
+      "die",
+      "unconscious",
+      "black out",
+    ]),
+  ),
+  rule(
+    "threat-titled",
+    "violence_threats",
+    "high",
+    "Threat of violence",
+    seq(
+      I_WILL,
+      fill(INTENT_FILLER),
+      HARM_ACTS,
+      ["mr", "mrs", "miss", "ms", "sir", "mister"],
+      anyWordExcept("and", "or"),
+    ),
+  ),
+  rule(
+    "bully-mock-request",
+    "bullying_hate",
+    "high",
+    "Asks for help to be unkind",
+    seq(
+      list(`
+        make up, write, think of, help me, give me, come up with, can you make, can u make, invent, create
+      `),
+      gap(4),
+      ["making fun of", "to make fun of", "that makes fun of", "mocking", "to mock", "to laugh at", "to tease"],
+    ),
+  ),
+  rule(
+    "bully-nobody-sits",
+    "bullying_hate",
+    "high",
+    "Bullying (exclusion)",
+    seq(
+      NOBODY,
+      fill(["wants to", "will", "ever", "would", "likes to", "even", "wants", "is going to"]),
+      ["sit next to", "sit with", "play with", "be friends with", "talk to", "hang out with", "be partners with"],
+      ["her", "him", "them"],
+      ["because", "cos", "coz", "cuz", "bc", "shes", "hes", "theyre", "she", "he"],
+    ),
+  ),
+  rule(
+    "risk-online-adult",
+    "self_harm_risk",
+    "urgent",
+    "Possible online grooming",
+    words(["in my room", "in my bedroom", "alone", "on my own", "at night", "when my parents are asleep"]),
+    seq(
+      list(`
+        online friend, friend online, someone online, a man online, a guy online, met online, friend from roblox,
+        friend from discord, friend from snap, friend on roblox, friend on discord, friend on snap
+      `),
+      gap(3),
+      list(`
+        is 18, is 19, is 20, is 21, is 22, is 23, is 24, is 25, is 26, is 28, is 30, is 35, is 40, is an adult,
+        is a grown up, is older, is way older, is a man, is much older
+      `),
+    ),
   ),
   rule(
     "threat-until-out",
@@ -1148,9 +1252,33 @@ const GENERAL_RULES: readonly LexiconRule[] = [
     "high",
     "Hate speech",
     seq(
-      [...GROUPS, ...GROUP_PHRASES, ...GROUP_ADJECTIVES.flatMap((adjective) => PEOPLE_WORDS.map((p) => `${adjective} ${p}`))],
+      [
+        ...GROUPS,
+        ...GROUP_PHRASES,
+        ...GROUP_ADJECTIVES.flatMap((adjective) => PEOPLE_WORDS.map((p) => `${adjective} ${p}`)),
+      ],
       fill(["all", "just", "literally", "basically", "so", "really", "always", "honestly"]),
       GROUP_PREDICATES,
+    ),
+  ),
+  rule(
+    "bully-group-are",
+    "bullying_hate",
+    "high",
+    "Hate speech",
+    seq(
+      [
+        ...GROUPS,
+        ...GROUP_PHRASES,
+        ...GROUP_ADJECTIVES.flatMap((adjective) => PEOPLE_WORDS.map((p) => `${adjective} ${p}`)),
+      ],
+      ["are", "r", "are all", "r all", "are just", "are literally", "are basically"],
+      fill(["so", "really", "such", "literally", "all", "just", "basically", "a bunch of", "like"]),
+      list(`
+        weird, disgusting, useless, terrorists, animals, gross, stupid, thick, evil, freaks, dirty, a disease,
+        not normal, not human, a waste of space, weirdos, retards, creepy, scary, dangerous, criminals, lazy, smelly,
+        greedy, liars, cheats, thieves
+      `),
     ),
   ),
   rule(
@@ -1217,7 +1345,12 @@ const GENERAL_RULES: readonly LexiconRule[] = [
     "bullying_hate",
     "high",
     "Insult aimed at a person",
-    seq(BARE_YOU, ["look like", "looks like", "smell like", "smells like"], gap(5), ["ugly", "fat", "disgusting", "gross"]),
+    seq(BARE_YOU, ["look like", "looks like", "smell like", "smells like"], gap(5), [
+      "ugly",
+      "fat",
+      "disgusting",
+      "gross",
+    ]),
   ),
   rule(
     "bully-hope-you-die",
