@@ -1,7 +1,8 @@
 // `npm run bench -- eval`: the evaluation sets in the repository.
 // 1. Moderation: precision and recall per category, harmful recall, risk-to-child recall and the
-//    false-positive rate on benign messages, for each labelled set (dev.json was tuned on; holdout.json
-//    was written blind and later tuned on too; blind.json was written blind and never tuned on).
+//    false-positive rate on benign messages, for each labelled set. dev.json was written with the
+//    classifier and tuned on; holdout.json and blind.json were written blind by others, measured, then
+//    tuned on in later rounds; blind2.json was written blind and never seen by the classifier's authors.
 // 2. The offline AI provider's answer accuracy on eval/questions.json (answer from the right passage,
 //    decline other books and topics), with the classifier's speed against a baseline of a plain
 //    lower-casing pass over the same messages (measured in the same run).
@@ -25,7 +26,7 @@ const evalDir = path.join(root, "server/src/modules/moderation/eval");
 const readSet = (name) => JSON.parse(fs.readFileSync(path.join(evalDir, `${name}.json`), "utf8"));
 const pct = (x) => (x === null || x === undefined ? "n/a" : x.toFixed(3));
 
-const sets = ["dev", "holdout", "blind"].filter((name) => fs.existsSync(path.join(evalDir, `${name}.json`)));
+const sets = ["dev", "holdout", "blind", "blind2"].filter((name) => fs.existsSync(path.join(evalDir, `${name}.json`)));
 const rows = [];
 const categories = ["bullying_hate", "sexual", "violence_threats", "self_harm_risk", "personal_details"];
 for (const name of sets) {

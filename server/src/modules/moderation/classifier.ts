@@ -961,7 +961,7 @@ const EMAIL = /(?<![a-z0-9._%+-])[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-
 const SPELLED_EMAIL =
   /(?<![a-z0-9._-])[a-z0-9._-]{2,}\s*(?:\(at\)|\[at\]|\sat\s)\s*[a-z0-9-]+\s*(?:\.|\(dot\)|\[dot\]|\sdot\s)\s*(?:com|co|net|org|uk|io)\b/;
 const PASSWORD =
-  /\bmy (?:password|pass word|passcode|pass|pin|pin code|pw|pwd|login|log in)(?: for [a-z]+| on [a-z]+)? (?:is|=|:|was)\b|\bpassword\s*[:=]\s*\S/;
+  /\bmy (?:password|pass word|passcode|pass|pin|pin code|pw|pwd|login|log in)(?: for [a-z]+| on [a-z]+)? (?:is|=|:|was)\b|\b(?:password|passcode|pw|pwd)\s*[:=]\s*\S|\bpass\s*[:=]\s*[a-z]*\d[a-z0-9]*\b|\blogin\s*:\s*[a-z._]+\d+\s+pass\b/;
 const PLATFORMS =
   "snap|snapchat|sc|insta|instagram|ig|tiktok|tik tok|discord|roblox|fortnite|xbox|psn|playstation|whatsapp|" +
   "facebook|fb|twitter|youtube|minecraft|telegram|kik|steam|twitch|bereal|threads";
@@ -1020,7 +1020,10 @@ function findSpelledPhone(text: string): boolean {
     }
     const before = text.slice(Math.max(0, match.index - 30), match.index);
     const after = text.slice(match.index + match[0].length, match.index + match[0].length + 30);
-    if (UK_NUMBER.test(digits) || (digits.length >= 7 && (PHONE_CONTEXT.test(before) || /\bnumber\b/.test(after)))) {
+    if (
+      UK_NUMBER.test(digits) ||
+      (digits.length >= 7 && (PHONE_CONTEXT.test(before) || /\b(?:number|phone|mobile|cell|num)\b/.test(after)))
+    ) {
       return true;
     }
   }
@@ -1029,7 +1032,7 @@ function findSpelledPhone(text: string): boolean {
 
 /** "I go to Greenfield Primary ... I walk home on my own": where to find a child, and when they are alone. */
 const MY_SCHOOL =
-  /\bi (?:go to|goes to|attend|am at|m at|am in year \d+ at) (?!a |the |my |school\b)[a-z'-]+(?: [a-z'-]+){0,2} (?:primary|secondary|academy|high|junior|juniors|infants|grammar|college|school|prep)\b/;
+  /\bi(?: go to| goes to| attend| am at|m at|'m at| am in year \d+ at|m in year \d+ at|m year \d+ at| am year \d+ at|'m in year \d+ at|'m year \d+ at) (?!a |the |my |school\b)[a-z'-]+(?: [a-z'-]+){0,2} (?:primary|secondary|academy|high|junior|juniors|infants|grammar|college|school|prep)\b/;
 const ROUTE_OR_ALONE =
   /\b(?:walk|walks|walking|cycle|bike|get the bus|go) (?:home|to school|back)\b|\bon my own\b|\bby myself\b|\bhome alone\b|\bthe way home\b|\bpick me up\b|\b(?:finish|leave) at \d/;
 /** "my login for the reading app is mia.k and the password is ...". */

@@ -628,7 +628,8 @@ const SLURS = list(`
   nigger, niggers, nigga, niggas, niggaz, nigguh, niga, nig nog, coon, coons, wog, wogs, golliwog, paki, pakis,
   chinky, gook, spic, spics, kike, kikes, raghead, towelhead, sand nigger, gyppo, gippo, pikey, pikeys, faggot,
   faggots, fagot, tranny, trannies, shemale, retard, retards, retarded, spastic, spaz, spazz, spakka, mong, mongo,
-  mongoloid, downie, window licker, batty boy, batty man, lezza, lesbo, ching chong
+  mongoloid, downie, window licker, batty boy, batty man, lezza, lesbo, ching chong, p*ki, p*kis, n*gger, n*ggers,
+  n*gga, n*ggas, f*ggot, f*ggots, r*tard, r*tards, sp*stic, sp*z
 `);
 
 /** Groups of people that hate speech targets. */
@@ -656,7 +657,9 @@ const GO_BACK = list(`
   go back to your country, go back to ur country, go back to your own country, go back to ur own country,
   go back to where you came from, go back where you came from, go back to where u came from,
   go back where u came from, go back to africa, go back to pakistan, go back to india, go back to china,
-  go back to poland, go back to romania, go back to your desert, go back to the jungle
+  go back to poland, go back to romania, go back to your desert, go back to the jungle, go back to their own country,
+  go back to their country, go back to there own country, go back to there country, go back to his own country,
+  go back to her own country, go back to his country, go back to her country
 `);
 
 /** Insults that are hateful or cruel when aimed at someone (high). */
@@ -966,7 +969,8 @@ const RUN_AWAY_INTENT = list(`
 `);
 const TELL_NOBODY = list(`
   not telling anyone, not tell anyone, without telling anyone, and not telling, wont tell anyone where,
-  not telling anyone where, nobody will know where, no one will know where, never come back
+  not telling anyone where, nobody will know where, no one will know where, never come back, packed a bag,
+  packed my bag, packing a bag, packing my bag
 `);
 
 const GENERAL_RULES: readonly LexiconRule[] = [
@@ -1105,7 +1109,7 @@ const GENERAL_RULES: readonly LexiconRule[] = [
     "violence_threats",
     "high",
     "Asks how to hurt someone",
-    seq(HOW_TO, ["make", "get"], SOMEONE, fill(["really", "so", "very", "properly"]), [
+    seq(HOW_TO, gap(3), ["make", "get"], SOMEONE, fill(["really", "so", "very", "properly", "proper"]), [
       "stop breathing",
       "pass out",
       "sick",
@@ -1359,6 +1363,1016 @@ const GENERAL_RULES: readonly LexiconRule[] = [
     "Telling someone to harm themselves",
     seq(stem(["hope u die", "hope you die", "hope ya die"])),
   ),
+];
+
+// ---------------------------------------------------------------------------------------------------
+// Concepts found missing on a blind set: each is a structure (who + what), not a sentence, with book
+// questions on the same themes kept clean by needing the child's own voice or a real-life target.
+
+/** First person, as a thought or a plan: "i keep thinking about", "ive been planning". */
+const I_THINK_ABOUT = list(`
+  i think about, i keep thinking about, im thinking about, i was thinking about, ive been thinking about,
+  i thought about, i dream about, i daydream about, i imagine, i keep imagining, i cant stop thinking about,
+  i always think about, i think a lot about, i sometimes think about
+`);
+const DYING_THOUGHTS = list(`
+  dying, being dead, not being here, not being alive, not waking up, never waking up, killing myself, ending it,
+  ending it all, ending my life, taking all my pills, taking pills, jumping off, jumping in front of,
+  stepping in front of, walking in front of, walking into traffic, lying on the tracks, my funeral, my own funeral,
+  how to die, ways to die, what its like to die, hurting myself, cutting myself, drowning myself, hanging myself
+`);
+/** What is pointless: "whats the point of waking up". */
+const POINT_OF = list(`
+  anything, anything anymore, waking up, getting up, getting up in the morning, being here, being alive, existing,
+  me, life, my life, any of it, it all, carrying on, going on, living, trying anymore, even trying anymore, tomorrow
+`);
+/** Leaving: "they'll be relieved when I'm gone", "letters for after I'm gone". */
+const WHEN_I_AM_GONE = list(`
+  after im gone, once im gone, when im gone, after ive gone, when ive gone, after im dead, once im dead,
+  when im dead, after i die, after i kill myself, when i kill myself, if i killed myself, when im not here anymore,
+  after im not here, once im not here
+`);
+const IF_I_DIED = list(`
+  if i died, if i die, if i was dead, if i was gone, if i disappeared, if i wasnt here, if i wasnt alive,
+  if i killed myself, if i never came back, if i ran away forever
+`);
+const WOULD_ANYONE = list(`
+  would anyone, would anybody, would people, would they, would my, would even, nobody would, no one would,
+  noone would, would any1, will anyone, would u, would you, who would
+`);
+const BURDEN = list(`
+  tired of being a burden, sick of being a burden, being a burden on everyone, being a burden to everyone,
+  a burden on everyone, a burden to everyone, a burden on my family, a burden to my family, a burden to my mum,
+  wont be a problem much longer, wont be a problem for much longer, wont be a problem for long,
+  wont be a burden much longer, wont be a burden for long, wont be a bother much longer,
+  wont have to deal with me much longer, wont have to put up with me much longer, be relieved when im,
+  be relieved if i, everyone would be relieved, theyll be relieved, they will be relieved, be glad when im gone,
+  be happier when im gone, be better when im gone, the world would be better without me,
+  world is better without me, better off without me anyway
+`);
+/** A method, asked about: "how high does a bridge have to be so its quick", "die painlessly". */
+const METHOD_WORDS = list(`
+  suicide, die, dying, kill myself, kill urself, kill yourself, overdose, hang myself, drown, drowning, jump,
+  do it, end it, bleed out
+`);
+const PAINLESS = list(`
+  painlessly, painless, without pain, without it hurting, so it doesnt hurt, so its quick, so its fast,
+  so i die, so you die, so u die, to be fatal, to definitely die, to not survive
+`);
+const HOW_HIGH = list(`
+  how high, how tall, how far down, how deep, how many floors, how long does it take to
+`);
+const TOO_MANY_PILLS = list(`
+  a load of, loads of, lots of, all of, a lot of, a bunch of, a handful of, a whole packet of, a whole box of,
+  too many, all the, all my, a whole bottle of, a packet of, a box of, like 10, like 20, 10, 20, 30
+`);
+const PILLS = list(`
+  pills, tablets, paracetamol, painkillers, sleeping pills, meds, medicine, antidepressants, ibuprofen, calpol
+`);
+/** Self-injury with an object or a body part: "dig a pin into my wrist", "scratch my arms till they bleed". */
+const INJURE_INTO = list(`
+  dig, digging, digs, dug, carve, carving, carved, press, pressing, jab, jabbing, stab, stabbing
+`);
+const MY_BODY = list(`
+  my wrist, my wrists, my arm, my arms, my leg, my legs, my thigh, my thighs, my skin, my stomach, my hand,
+  my hands, my tummy, my hip, my hips, my chest, my ankles
+`);
+const INJURE_VERBS = list(`
+  cut, cutting, scratch, scratching, scratched, burn, burning, burnt, burned, hit, hitting, punch, punching, bang,
+  banging, bite, biting, pinch, pinching, pull out, pulling out, rip, ripping
+`);
+const INJURY_HOW = list(`
+  until, till, til, untill, so it bleeds, so they bleed, so hard, on purpose, again, every night, every day,
+  when im sad, when im upset, when im angry, when i get sad, when i get upset, when i get angry, when im stressed,
+  with a blade, with a razor, with a pin, with a compass, with scissors, with a lighter, with a knife,
+  with my compass, with a sharpener, to feel better, to feel something, to punish myself, because i deserve,
+  cos i deserve
+`);
+const BLADES = list(`
+  razor blades, razor blade, razors, blade out of a sharpener, blade out of my sharpener, blades out of sharpeners,
+  blade out of the sharpener, sharpener blade, sharpener blades, blades from sharpeners
+`);
+const GET_BLADES = list(`
+  buy, get, find, take, hide, keep, hiding, keeping, taking, getting, buying, got, took, hid
+`);
+/** Disordered eating as a plan: "i want to starve till im thin", "im going to make myself sick after tea". */
+const NOT_EAT_PLANS = list(`
+  starve, starve myself, stop eating, not eat, not eat anything, eat nothing, skip every meal, skip all my meals,
+  throw up my food, throw up after i eat, throw up after eating, make myself sick, make myself throw up, purge,
+  only eat one, stop eating until, get so thin, get really thin, be as thin as, be skinny like, be thinner,
+  lose weight by not eating, hide my food, throw my food away, throw away my lunch, bin my lunch
+`);
+const TOO_FAT = list(`
+  too fat to eat, too fat to deserve, so fat i dont deserve, so fat i shouldnt eat, as thin as a skeleton,
+  until i can see my ribs, till i can see my ribs, until i can see my bones, till i can see my bones,
+  so i can see my ribs, so i can see my bones, i hate my body so much, dont deserve to eat, dont deserve food,
+  shouldnt be allowed to eat, not allowed to eat until
+`);
+/** Neglect: "nobody has fed me since yesterday", "mums been gone for 2 days". */
+const NEGLECT = list(`
+  nobody has fed me, no one has fed me, nobody fed me, no one fed me, havent been fed, not been fed, nobody feeds me,
+  nobodys fed me, theres no food in the house, there is no food in the house, no food in the fridge,
+  theres nothing to eat at home, nothing to eat in the house, left me on my own for, left me alone for,
+  left me home alone for, left us on our own for, left us alone for, left us home alone for
+`);
+const CARER = list(`
+  my mum, my mom, my dad, my parents, mum, mom, dad, mums, moms, dads, my mums, my dads, my stepdad, my nan,
+  my carer, my foster carer
+`);
+const GONE = list(`
+  been gone, has been gone, hasnt come home, hasnt been home, havent been home, didnt come home, not come home,
+  not been home, went out and didnt come back, left and didnt come back, hasnt come back, not come back
+`);
+/** Fear at home: "scared when he comes home", "afraid of whats going to happen at home". */
+const FEAR_SUBJECT = list(`
+  im, i am, i get, i feel, i always get, i was, i m, cos im, because im, coz im, i got, i always feel, im always,
+  im so, im really
+`);
+const FEARFUL = list(`
+  scared, afraid, frightened, terrified, petrified, too scared, so scared, really scared, scared stiff
+`);
+const HOME_THREAT = list(`
+  when he comes home, when she comes home, when he gets home, when she gets home, when my dad comes home,
+  when my dad gets home, when dad comes home, when dad gets home, when my stepdad comes home,
+  when my stepdad gets home, when my mum comes home, when my mum gets home, when mum gets home,
+  when hes drunk, when shes drunk, when he drinks, when she drinks, when hes angry, when shes angry,
+  when he shouts, when she shouts, when they fight, when they argue, to go home, of going home, to go back home,
+  whats going to happen at home, what will happen at home, what happens at home, whats gonna happen at home,
+  of what happens at home, of being at home, to be at home, to sleep at home, of my dad, of my stepdad,
+  of my mums boyfriend, of my mum, of my dads girlfriend
+`);
+/** What a child may disclose about an adult at home: "he shouts and throws things", "i have bruises". */
+const HOME_VIOLENCE = list(`
+  shouts and throws, screams and throws, shouts and hits, shouts and smashes, throws things, throws stuff,
+  smashes things, smashes stuff, smashed things, throws plates, threw a plate, threw a chair, throws chairs,
+  punches walls, punched the wall, punches the wall, pulls my hair, pulled my hair, pinches me, pinched me,
+  twists my arm, twisted my arm, shakes me, shook me, pins me down, pinned me down, holds me down, held me down,
+  throws me, threw me, pushes me, pushed me, shoves me, shoved me
+`);
+const BRUISES = list(`
+  i have bruises, ive got bruises, i got bruises, i had bruises, bruises on my, bruises all over, hide my bruises,
+  hide the bruises, cover my bruises, cover up my bruises, cover up the bruises, gave me a bruise, gave me bruises,
+  left a bruise, left bruises, left marks on me, left a mark on me, i have marks on my, ive got marks on my
+`);
+const BRUISE_CAUSES = list(`
+  from my dad, from my mum, from my stepdad, from him, from her, from them, because of him, cos of him,
+  because he, cos he, where he, where she, my dad, my mum, my stepdad, my mums boyfriend, so nobody sees,
+  so no one sees, so people dont see, long sleeves, at home, hide, cover
+`);
+const NO_FOOD_RULES = list(`
+  im not allowed food, i am not allowed food, not allowed any food, not allowed dinner, not allowed to have dinner,
+  not allowed to have food, not allowed breakfast, they dont let me eat, he doesnt let me eat, she doesnt let me eat,
+  sent to bed without food, sent to bed with no food, sent to my room without food, locked in my room without food
+`);
+/** Someone from online, or older: the other half of grooming. */
+const ONLINE_PERSON = list(`
+  online bf, online boyfriend, online gf, online girlfriend, online friend, friend online, someone online,
+  a man online, a guy online, a boy online, a girl online, someone i met online, friend i met online,
+  guy i met online, man i met online, boy i met online, person i met online, someone i met on, a guy on,
+  a man on, this guy on, this man on, an older boy, an older guy, an older man, an older friend, older boy,
+  older guy, older man, a grown up friend, my gaming friend, friend from roblox, friend from discord,
+  friend from snap, friend from fortnite, friend from tiktok, friend from insta, guy from roblox, guy from discord,
+  man from roblox, man from discord
+`);
+const GROOMING_ACTS = list(`
+  video call, facetime, send pics, send photos, send pictures, send a pic, send him, send her, meet up, meet him,
+  meet her, to meet, my address, where i live, what school, keep it secret, keep it a secret, our secret,
+  not to tell, dont tell, wont tell, delete the chat, delete our chat, delete the messages, delete our messages,
+  delete his messages, gifts, presents, robux, vbucks, v bucks, buys me, bought me, in my room, in my bedroom,
+  alone, at night, when everyones asleep, when my parents are asleep, when my mum is asleep, is 18, is 19, is 20,
+  is 21, is 22, is 23, is 24, is 25, is 30, is an adult, is a grown up, is way older, is much older
+`);
+const ASKS_ME_TO = list(`
+  wants me to, asked me to, asks me to, told me to, tells me to, keeps asking me to, said i should, says i should,
+  made me, makes me, wanted me to, is making me, said to, says to
+`);
+const SECRET_ACTS = list(`
+  delete the chat, delete our chat, delete the messages, delete our messages, delete his messages, delete her messages,
+  delete our texts, delete the texts, video call him from my room, video call him at night, facetime him at night,
+  facetime him from my room, video call him when, call him at night when, not tell my parents, not tell my mum,
+  not tell my dad, not tell anyone about us, keep us a secret, keep our chats secret, keep our chat secret
+`);
+const RUNNING_AWAY_NOW = list(`
+  im running away, i am running away, im leaving home, i am leaving home, im running off, were running away,
+  im gonna leave home, im going to leave home, i packed a bag, ive packed a bag, ive packed my bag
+`);
+const RUN_AWAY_WHEN = list(`
+  tonight, tomorrow, this weekend, for good, forever, and never coming back, packed a bag, packed my bag, took money,
+  taking money, where nobody, where no one, without telling, not telling
+`);
+
+// Violence
+/** Intent without "I": "gonna jump him", "me and jack are gonna". */
+const ANY_INTENT = [
+  ...I_WILL,
+  ...list(`
+    me and my mates are going to, me and my friends are going to, were all gonna, we are all going to,
+    we r all gonna, we will all, my mates and me are gonna
+  `),
+];
+const CLAUSE_INTENT = list(`
+  gonna, going to, gunna, gona, finna, bout to, about to, imma, ima, im going, going 2
+`);
+const ME_AND = ["me and", "me n", "me an", "me nd", "me &"];
+const WE_WILL = list(`
+  are gonna, r gonna, are going to, r going to, will, gonna, are gunna, are finna, are about to
+`);
+/** How a beating ends: "so bad his own mum wont recognise him", "cave his head in". */
+const BEATING_OUTCOMES = list(`
+  so bad, so badly, so hard, black and blue, to a pulp, half to death, into next week, till he cries,
+  till she cries, until he cries, until she cries, till he bleeds, till she bleeds, until he bleeds,
+  until she bleeds, his own mum wont recognise, her own mum wont recognise, his mum wont recognise,
+  her mum wont recognise, wont recognise him, wont recognise her, so he cant walk, so she cant walk,
+  to get him back, to get her back, to get them back, to teach him a lesson, to teach her a lesson,
+  to teach them a lesson, for revenge, as revenge, at the bus stop, at the park, behind the sports hall,
+  behind the school, on the way home, after school, tomorrow, on friday, on monday, tonight
+`);
+const VIOLENT_ENDS = list(`
+  cave his head in, cave her head in, cave ur head in, cave your head in, cave their heads in, smash his face in,
+  smash her face in, smash ur face in, smash your face in, smash his face, smash her face, kick his head in,
+  kick her head in, kick ur head in, kick your head in, bash his head in, bash her head in, bash ur head in,
+  bash your head in, break his jaw, break her jaw, break his nose, break her nose, break his legs, break her legs,
+  break his arm, break her arm, snap his neck, snap her neck, slit his throat, slit her throat, stab him,
+  stab her, stab them, burn his house, burn her house, burn their house, burn down his house,
+  burn down her house, burn down their house, set fire to his, set fire to her, set fire to their,
+  he wont see it coming, she wont see it coming, they wont see it coming, wont know what hit him,
+  wont know what hit her, wont know what hit them, with a brick, with a bat, with a hammer, with a knife,
+  with a rock, with a bottle, with a blade, with a stick
+`);
+const LIE_IN_WAIT = list(`
+  wait, wait for, be waiting, find, follow, go to, turn up, show up, sit, hide, go round
+`);
+const ARMED_WITH = list(`
+  with a bat, with a brick, with a knife, with a hammer, with a rock, with a bottle, with a blade, with a stick,
+  with a machete, with my dads knife, with a crowbar, with a gun, with a baseball bat, with a golf club
+`);
+const WHERE_THEY_LIVE = list(`
+  find out where she lives, find out where he lives, find out where they live, found out where she lives,
+  found out where he lives, find where she lives, find where he lives, outside her house, outside his house,
+  outside their house
+`);
+/** A substance into someone's food: "crushed pills into a teacher's coffee", "bleach in their drink". */
+const SUBSTANCES = list(`
+  bleach, poison, rat poison, antifreeze, laxatives, laxative, pills, tablets, sleeping pills, drugs, glass,
+  crushed glass, weed killer, slug pellets, chemicals, nail polish remover, cleaning stuff, peanuts
+`);
+const INTO_FOOD = seq(
+  ["in", "into", "inside"],
+  list(`
+    their, someones, somebodys, a teachers, the teachers, my teachers, teachers, sirs, misses, my sisters,
+    my brothers, my mums, my dads, my stepdads, his, her, ur, your, the dinner ladys, my friends, her friends
+  `),
+  list(`
+    drink, drinks, coffee, tea, food, lunch, water, water bottle, bottle, juice, dinner, squash, cup, mug, sandwich,
+    packed lunch, lunchbox, cereal, coke
+  `),
+);
+const SPIKE_CUES = list(`
+  i, im, ill, if i, if someone, if somebody, would, how much, how many, can i, could i, should i, gonna, going to,
+  we, lets
+`);
+/** Making weapons: "how do u make a petrol bomb". */
+const MAKE_WEAPON = list(`
+  petrol bomb, pipe bomb, molotov, molotov cocktail, nail bomb, a bomb, bombs, explosives, explosive, napalm,
+  chloroform, toxic gas, poison gas, poisonous gas, mustard gas, chlorine gas, a gas to, gas to put, a poison,
+  poison to, a weapon, a shank, a shiv, a zip gun, a flamethrower, thermite, a taser
+`);
+const HOW_MAKE = list(`
+  how do u make, how do you make, how do i make, how to make, how can i make, how could i make, how would i make,
+  how do u build, how do you build, how do i build, how to build, teach me to make, tell me how to make,
+  show me how to make, whats the recipe for, what do i need to make, how do people make, help me make,
+  can u make, can you make, mix to make, mixed to make, can mix to make, u mix to make, you mix to make
+`);
+const BREAK_BONES = seq(
+  ["snap", "break", "dislocate", "twist", "crack", "fracture"],
+  list(`
+    someones, somebodys, a persons, his, her, their, my brothers, my sisters, a kids, a teachers, ur, your
+  `),
+  list(`
+    arm, arms, leg, legs, neck, nose, fingers, finger, wrist, jaw, ribs, ankle, skull, back
+  `),
+);
+const FALL_HARM = list(`
+  fall, fall off, fall down, fall over, trip, trip over, trip up, choke, crash, drown, stop breathing, pass out,
+  break their, break his, break her, get hurt, get badly hurt
+`);
+const COVER_UP = list(`
+  look like an accident, looks like an accident, seem like an accident, without leaving marks, without leaving a mark,
+  without leaving bruises, without leaving any marks, so nobody knows it was me, so no one knows it was me,
+  so they dont know it was me, without anyone knowing it was me
+`);
+const ANIMAL_POISONS = list(`
+  poison, rat poison, antifreeze, bleach, slug pellets, weed killer, drown, get rid of it permanently,
+  get rid of it for good, get rid of them permanently
+`);
+const ANIMALS = list(`
+  dog, dogs, cat, cats, hamster, rabbit, guinea pig, pet, pets, kitten, puppy, budgie, bird, birds, fox, foxes,
+  squirrel, the one next door
+`);
+const ANIMAL_CUES = list(`
+  how do i, how can i, how to, will the, would the, will it, would it, does it work, work on, permanently,
+  im gonna, im going to, i want to, i wanna, gonna, to get her back, to get him back, to get them back, can i,
+  keeps coming in, never shuts up, wont shut up
+`);
+const HURT_PETS = list(`
+  drown, kill, poison, hurt, stab, burn, kick, strangle, throw, squash, crush, cut, torture, set fire to, microwave
+`);
+const SOMEONES_PET = list(`
+  my sisters, my brothers, my neighbours, my neighbors, our neighbours, the neighbours, next doors, her, his,
+  their, my friends, her stupid, his stupid
+`);
+const ATTACK_TRAIN = seq(
+  ["make", "train", "teach", "get", "making", "training", "teaching"],
+  gap(3),
+  ["to bite", "bite", "to attack", "attack", "to go for", "go for"],
+  ["harder", "people", "someone", "the postman", "him", "her", "them", "strangers", "kids", "my sister"],
+);
+const SET_ALIGHT = seq(
+  ["set", "setting"],
+  list(`
+    the, our, my, his, her, their, ur, your, a, the whole, this
+  `),
+  anyWordExcept("world", "mood", "scene", "stage", "table", "record", "alarm"),
+  opt([
+    "hall",
+    "room",
+    "block",
+    "house",
+    "car",
+    "bin",
+    "bins",
+    "lab",
+    "building",
+    "shed",
+    "garage",
+    "kitchen",
+    "school",
+  ]),
+  ["on fire", "alight", "ablaze", "aflame"],
+);
+
+// Bullying
+/** Words that are only ever insults of a person, in any frame: "harvey is a wasteman". */
+const PERSON_ONLY_INSULTS = list(`
+  wasteman, waste man, waste of space, waste of oxygen, waste of air, brain dead, braindead, brain-dead,
+  thick as two short planks, thick as a brick, dog faced, dog face, pig faced, pig face, rat faced, horse faced,
+  crater face, pizza face, four eyes, no mates, nonce, saddo, sad act
+`);
+const IS_FRAME = list(`
+  is a, is an, is such a, is such an, is so, is the most, is the biggest, hes a, shes a, hes such a, shes such a,
+  hes so, shes so, is like a, is literally a, is just a, is a total, is a complete, looks like a, has got, has,
+  got, is, theyre, they are, theyre such, ur a, youre a, you are a, ur such a, youre such a, ur
+`);
+const FACE_LIKE = list(`
+  has a face like a, got a face like a, a face only a mother could love,
+  face like a smashed, face like a slapped, face like a smacked, face like a dropped, face like a bulldog,
+  face like a potato, face like a pig, face like a horse, face like a pizza, face like a slapped arse
+`);
+const STACK_ADJECTIVES = list(`
+  useless, bald, fat, ugly, dumb, stupid, smelly, disgusting, ginger, weird, gross, greasy, spotty, hairy, pathetic,
+  thick, minging, skinny, short, tiny, goofy, wonky, sweaty, scruffy, crusty, mouldy, slow, cringe, lazy, worthless,
+  four eyed, specky, poor, stinky, dirty, annoying, creepy, hideous, pathetic looking, brain dead, braindead
+`);
+const STACK_NOUNS = list(`
+  loser, freak, pig, cow, whale, idiot, moron, weirdo, failure, slag, tramp, fatso, fatty, creep, nerd, dork, rat,
+  troll, goblin, clown, baby, crybaby, cry baby, wasteman, saddo, reject, virgin, skank, muppet, dweeb, geek,
+  pervert, nonce, witch, hag, mess, waste of space, excuse for a, kid alive, boy alive, girl alive, person alive
+`);
+const GO_CRY = list(`
+  go cry to ur mummy, go cry to your mummy, go cry to ur mum, go cry to your mum, go cry to mummy, go cry about it,
+  go cry in the corner, go cry in a corner, go and cry to, run and cry to, go cry to ur mommy, go cry to your mommy,
+  go cry to ur mom, go cry to your mom
+`);
+const MOCK_ASKS = list(`
+  names to call her, names to call him, names to call them, names i can call, things to call her,
+  things to call him, more names to call, insults for her, insults for him, insults about her, insults about him,
+  comebacks about, comebacks for her, comebacks for him, roasts for her, roasts for him, burns for her,
+  burns for him, good nickname for him, good nickname for her, good nicknames for him, good nicknames for her,
+  nickname for him lol, nickname for her lol, captions would be funniest, funniest captions, funny captions for his,
+  funny captions for her
+`);
+/** Making fun of a difference: "we copy him every time he talks" + "stammer". */
+const MOCK_ACTS = list(`
+  we copy, i copy, we all copy, everyone copies, we laugh at, i laugh at, we make fun of, i make fun of,
+  lets make fun of, we mock, i mock, help me make fun of, how can i make fun of, we imitate, i imitate,
+  we do his voice, we do her voice, nickname for him, nickname for her, nicknames for him, nicknames for her,
+  jokes about his, jokes about her, we call him, we call her, everyone calls him, everyone calls her
+`);
+const DIFFERENCES = list(`
+  stammer, stutter, lisp, wheelchair, limp, hearing aid, autism, autistic, down syndrome, downs, disability,
+  disabled, special needs, tourettes, adhd, glasses, accent, braces, birthmark, scar, cleft lip, crutches,
+  speech, the way he talks, the way she talks, the way he walks, the way she walks, how he talks, how she talks,
+  how he walks, how she walks, every time he talks, every time she talks, his weight, her weight, his skin,
+  her skin, his hair, her hair, his teeth, her teeth
+`);
+const GET_EVERYONE_TO = list(`
+  get everyone to, tell everyone to, make everyone, got everyone to, agreed to, all agreed to, everyone agreed to,
+  lets all, we should all, we all, we are all gonna, were all gonna, we r all gonna, everyone is gonna,
+  everyone is going to, the whole class is gonna, convince everyone to, persuade everyone to, make the whole class
+`);
+const SHUN = list(`
+  blank, ignore, unfollow, block, exclude, leave out, not talk to, stop talking to, stop being friends with,
+  unfriend, boycott, freeze out, kick out, shun, hate on, gang up on, turn against, stop speaking to
+`);
+/** Posting about a real person: the public part of humiliation. */
+const PUBLISH = list(`
+  post it, post on, post in, screenshot it, screenshot and, so i can screenshot, send it round, spread it,
+  spreads round, spread round, spread it round, share it round, on tiktok, tiktok slideshow, on the year,
+  on the group chat, in the group chat, on the gc, in the gc, whole school, for the end of term assembly,
+  in assembly, for assembly, use her real name, use his real name, use their real name, with her real name,
+  with his real name, so everyone sees, so everyone can see, so everyone laughs
+`);
+const HUMILIATE = list(`
+  ugly, fat, worst pics, worst photos, worst pictures, embarrassing, fake, fancies, loser, snitch, troll, pathetic,
+  weird, smells, stinks, humiliate, make fun of, laugh at, roast, disgusting, gross, minging, hideous, freak,
+  pathetic looking, snake, liar, slag
+`);
+const HOPE_HARM = list(`
+  gets hit by a bus, get hit by a bus, gets hit by a car, get hit by a car, gets run over, get run over, dies,
+  drops dead, gets stabbed, gets cancer, chokes on, choke on, gets killed, rots in, falls down the stairs,
+  falls off a cliff, breaks his neck, breaks her neck, gets sacked, gets fired, gets expelled, gets beaten up,
+  never comes back, disappears forever
+`);
+const BETTER_WITHOUT = seq(
+  ["the world", "school", "everyone", "the class", "our class", "we", "everybody", "life"],
+  ["would be better", "would be better off", "be better", "is better", "would be happier", "will be better"],
+  ["without him", "without her", "without them", "without his", "without her"],
+);
+
+// Sexual
+const SPICY = list(`
+  dirty, spicy, sexy, steamy, naughty, x rated, nsfw, explicit, smutty, smut, lemon, raunchy, kinky, horny
+`);
+const SPICY_THINGS = list(`
+  story, stories, scene, scenes, fanfic, fan fic, fanfiction, chapter, roleplay, role play, rp, bit, part, version,
+  pics, pictures, photos, videos, vids, chat, talk, messages, texts, poem, song, dream, kiss, kissing
+`);
+const INTIMATE = list(`
+  wedding night, make out, making out, in bed together, take their tops off, take off their tops, take her top off,
+  take his top off, take their clothes off, with no clothes, no clothes on, lower down, their bodies, undress,
+  undressing, kiss with tongue, with tongue, french kiss, french kissing, snog, snogging, first time together,
+  sleep together, sleeping together, got into bed
+`);
+const DETAIL_ASKS = list(`
+  in detail, in loads of detail, in lots of detail, all the details, with details, every detail, step by step,
+  describe, explain, spicy, dirty, sexy, steamy
+`);
+const DO_IT_WITH = seq(
+  list(`
+    how do u do it, how do you do it, how do i do it, how to do it, how do people do it, how do u have it,
+    how do you have it, what does it feel like to do it, do it with
+  `),
+  list(`
+    with a girl, with a boy, with ur girlfriend, with your girlfriend, with my girlfriend, with my boyfriend,
+    with someone, with ur boyfriend, with your boyfriend, with a man, with a woman, for the first time
+  `),
+);
+const ROLEPLAY_WORDS = list(`
+  roleplay, role play, rp, lets pretend, pretend ur, pretend youre, pretend you are, pretend to be
+`);
+const ROMANCE = list(`
+  ur boyfriend, your boyfriend, ur girlfriend, your girlfriend, my boyfriend, my girlfriend, ur bf, ur gf, your bf,
+  your gf, love roleplay, romantic, romance, kiss me, kiss you, kiss u, we kiss, we are alone, were alone,
+  alone together, nobody can see, no one can see, in bed, undress, make out, cuddle, on a date, my wife, my husband,
+  ur wife, ur husband
+`);
+const LOOK_LIKE_IN = seq(
+  ["what u look like", "what you look like", "what ur body looks like", "what your body looks like", "how u look"],
+  gap(2),
+  list(`
+    in ur pyjamas, in your pyjamas, in pyjamas, in ur underwear, in your underwear, in underwear, in a bikini,
+    in ur bikini, in the shower, in the bath, naked, in bed, with no clothes, without clothes
+  `),
+);
+const UNDERWEAR_ASK = seq(
+  ["underwear", "bra", "knickers", "panties", "boxers", "pants", "bikini", "pyjamas", "nightie", "thong"],
+  gap(1),
+  ["r u wearing", "are u wearing", "are you wearing", "do u wear", "do you wear", "r you wearing", "u wearing"],
+);
+const NAKED_ASKS = list(`
+  look like with no clothes, looks like with no clothes, look like without clothes, looks like without clothes,
+  look like without any clothes, look like naked, looks like naked, see u naked, see you naked, see her naked,
+  see him naked, naked ladies, naked women, naked girls, naked men, naked boys, naked people, pics of naked,
+  pictures of naked, dick pic, dick pics, dickpic, dickpics, rate my body, rate my figure, rate my bum, rate my boobs,
+  rate my legs, rate my butt, am i sexy, am i hot, do u think im hot, do you think im hot, do u think im sexy,
+  seggs, segs, smex, shmex, secks
+`);
+const SIZE_OF = seq(
+  ["how big is", "how long is", "size of", "how big should", "how long should"],
+  ["a", "a normal", "ur", "your", "my", "his", "an average", "the average", "a mans", "a boys"],
+  ["dick", "willy", "cock", "penis", "boobs", "tits"],
+);
+const WANNA_SEX = seq(
+  list(`
+    wanna, want to, lets, do u wanna, do you want to, u wanna, you wanna, can we, shall we, wanna go, lets go,
+    want 2
+  `),
+  ["fuck", "f*ck", "fuk", "fck", "shag", "bang", "smash"],
+  opt(["me", "u", "you", "tonight", "later"]),
+  CLAUSE_END,
+);
+const BOY_OR_GIRL = list(`
+  are u a boy or a girl, are you a boy or a girl, r u a boy or a girl, r u a boy or girl, are u a boy or girl,
+  are you a boy or girl, boy or girl send, r u a girl, are u a girl, are you a girl
+`);
+const PIC_ASKS = list(`
+  send a photo, send a pic, send pic, send me a pic, send a selfie, send me a selfie, send a picture, send photo,
+  show me a pic, show me a photo, prove it, whats ur age, how old are you, how old r u, asl
+`);
+const BODY_LOWER = seq(["abs", "body", "chest", "bodies", "muscles"], gap(3), [
+  "lower down",
+  "further down",
+  "below the waist",
+  "below his waist",
+  "below her waist",
+  "down below",
+]);
+
+const CONCEPT_RULES: readonly LexiconRule[] = [
+  // self_harm_risk: indirect suicidal talk, methods, self-injury, eating, neglect, abuse, grooming
+  rule(
+    "risk-thinking-about-dying",
+    "self_harm_risk",
+    "urgent",
+    "Possible suicide risk",
+    seq(I_THINK_ABOUT, fill(["a lot", "sometimes", "often", "always", "just", "really"]), DYING_THOUGHTS),
+  ),
+  rule(
+    "risk-whats-the-point",
+    "self_harm_risk",
+    "urgent",
+    "Possible suicide risk",
+    seq(
+      list(`
+        whats the point, what is the point, wats the point, wots the point, whats even the point,
+        dont see the point, dont really see the point, do not see the point, cant see the point, theres no point,
+        there is no point, i see no point, no point
+      `),
+      ["of", "in", "to"],
+      fill(["even", "really", "just"]),
+      POINT_OF,
+      notFollowedBy(["of the", "in the book", "in the story", "for", "if", "of this", "when", "in this"]),
+    ),
+  ),
+  rule(
+    "risk-when-gone",
+    "self_harm_risk",
+    "urgent",
+    "Possible suicide risk",
+    words(WHEN_I_AM_GONE),
+    words([
+      "letter",
+      "letters",
+      "note",
+      "notes",
+      "relieved",
+      "happier",
+      "better off",
+      "miss me",
+      "glad",
+      "nobody",
+      "no one",
+      "everyone",
+      "my stuff",
+      "my things",
+      "goodbye",
+    ]),
+  ),
+  rule("risk-burden", "self_harm_risk", "urgent", "Possible suicide risk", words(BURDEN)),
+  rule("risk-if-i-died", "self_harm_risk", "urgent", "Possible suicide risk", seq(IF_I_DIED, gap(4), WOULD_ANYONE)),
+  rule(
+    "risk-if-i-died-asked",
+    "self_harm_risk",
+    "urgent",
+    "Possible suicide risk",
+    seq(WOULD_ANYONE, gap(5), IF_I_DIED),
+  ),
+  rule(
+    "risk-my-funeral",
+    "self_harm_risk",
+    "urgent",
+    "Possible suicide risk",
+    words(["plan my funeral", "planning my funeral", "planned my funeral"]),
+  ),
+  rule(
+    "risk-method-painless",
+    "self_harm_risk",
+    "urgent",
+    "Asks about a suicide method",
+    seq(METHOD_WORDS, gap(4), PAINLESS),
+  ),
+  rule(
+    "risk-method-height",
+    "self_harm_risk",
+    "urgent",
+    "Asks about a suicide method",
+    seq(
+      HOW_HIGH,
+      gap(6),
+      ["bridge", "building", "roof", "cliff", "fall", "jump", "drop", "die", "drown", "bleed"],
+      gap(4),
+      PAINLESS,
+    ),
+  ),
+  rule(
+    "risk-method-hurt",
+    "self_harm_risk",
+    "urgent",
+    "Asks about a suicide method",
+    seq(
+      ["does it hurt to", "is it painful to", "how painful is it to", "how much does it hurt to"],
+      ["drown", "die", "hang", "bleed out", "overdose", "suffocate", "jump off", "slit"],
+    ),
+    words([
+      "thinking about doing it",
+      "think about doing it",
+      "thought about doing it",
+      "want to do it",
+      "wanna do it",
+      "going to do it",
+      "gonna do it",
+      "i might do it",
+      "i want to",
+      "i wanna",
+    ]),
+  ),
+  rule(
+    "risk-took-pills",
+    "self_harm_risk",
+    "urgent",
+    "Possible overdose",
+    seq(
+      ["i took", "i swallowed", "ive taken", "i have taken", "i ate", "i just took", "i took like"],
+      TOO_MANY_PILLS,
+      gap(2),
+      PILLS,
+    ),
+  ),
+  rule(
+    "risk-injure-into",
+    "self_harm_risk",
+    "urgent",
+    "Possible self-harm",
+    seq(INJURE_INTO, opt(["it", "them"]), gap(3), ["into"], MY_BODY),
+  ),
+  rule(
+    "risk-injure-how",
+    "self_harm_risk",
+    "urgent",
+    "Possible self-harm",
+    seq(I_SUBJECT, fill(FIRST_PERSON_ADVERBS), INJURE_VERBS, MY_BODY, INJURY_HOW),
+  ),
+  rule("risk-blades", "self_harm_risk", "urgent", "Possible self-harm", seq(GET_BLADES, gap(3), BLADES)),
+  rule(
+    "risk-eating-plan",
+    "self_harm_risk",
+    "urgent",
+    "Possible disordered eating",
+    seq(I_SUBJECT, fill(FIRST_PERSON_ADVERBS), INTEND_TO, fill(FIRST_PERSON_ADVERBS), NOT_EAT_PLANS),
+  ),
+  rule("risk-too-fat", "self_harm_risk", "urgent", "Possible disordered eating", words(TOO_FAT)),
+  rule("risk-neglect", "self_harm_risk", "urgent", "Possible neglect", words(NEGLECT)),
+  rule(
+    "risk-carer-gone",
+    "self_harm_risk",
+    "urgent",
+    "Possible neglect",
+    seq(CARER, opt(["has", "s", "have"]), GONE, gap(2), [
+      "for",
+      "since",
+      "all night",
+      "last night",
+      "in days",
+      "for days",
+    ]),
+  ),
+  rule(
+    "risk-afraid-home",
+    "self_harm_risk",
+    "urgent",
+    "Possible abuse disclosure",
+    seq(FEAR_SUBJECT, fill(FIRST_PERSON_ADVERBS), FEARFUL, gap(5), HOME_THREAT),
+  ),
+  rule(
+    "risk-home-violence",
+    "self_harm_risk",
+    "urgent",
+    "Possible abuse disclosure",
+    seq(HOME_ADULTS, fill(ABUSE_FILLER), HOME_VIOLENCE),
+  ),
+  rule(
+    "risk-home-violence-he",
+    "self_harm_risk",
+    "urgent",
+    "Possible abuse disclosure",
+    seq(
+      ["he", "she", "they"],
+      fill(ABUSE_FILLER),
+      HOME_VIOLENCE,
+      notFollowedBy(["the ball", "it", "a ball", "them", "the"]),
+    ),
+    words(HOME_ADULTS, ["at home", "when he", "when she", "drunk"]),
+  ),
+  rule("risk-bruises", "self_harm_risk", "urgent", "Possible abuse disclosure", words(BRUISES), words(BRUISE_CAUSES)),
+  rule("risk-no-food", "self_harm_risk", "urgent", "Possible neglect", words(NO_FOOD_RULES)),
+  rule(
+    "risk-online-person",
+    "self_harm_risk",
+    "urgent",
+    "Possible online grooming",
+    words(ONLINE_PERSON),
+    words(GROOMING_ACTS),
+  ),
+  rule(
+    "risk-secret-contact",
+    "self_harm_risk",
+    "urgent",
+    "Possible grooming",
+    seq(
+      ["he", "she", "they", "him", "this guy", "this man"],
+      fill(["always", "keeps", "really", "also"]),
+      ASKS_ME_TO,
+      fill(["always", "just", "never"]),
+      SECRET_ACTS,
+    ),
+  ),
+  rule(
+    "risk-running-away-now",
+    "self_harm_risk",
+    "urgent",
+    "Child may run away",
+    words(RUNNING_AWAY_NOW),
+    words(RUN_AWAY_WHEN),
+  ),
+
+  // violence_threats
+  rule(
+    "threat-me-and",
+    "violence_threats",
+    "high",
+    "Threat of violence",
+    seq(
+      ME_AND,
+      anyWordExcept("my", "the", "a"),
+      WE_WILL,
+      fill(INTENT_FILLER),
+      NAMEABLE_HARM,
+      anyWordExcept("time", "it", "this", "that", "the", "a"),
+      gap(6),
+      [...WHEN, ...REAL_LIFE, ...BEATING_OUTCOMES],
+    ),
+  ),
+  rule(
+    "threat-clause-intent",
+    "violence_threats",
+    "high",
+    "Threat of violence",
+    seq(
+      CLAUSE_START,
+      CLAUSE_INTENT,
+      fill(INTENT_FILLER),
+      NAMEABLE_HARM,
+      anyWordExcept("time", "it", "this", "that", "the", "a"),
+      gap(6),
+      [...WHEN, ...BEATING_OUTCOMES],
+    ),
+  ),
+  rule(
+    "threat-outcome",
+    "violence_threats",
+    "high",
+    "Threat of violence",
+    seq(
+      I_WILL,
+      fill(INTENT_FILLER),
+      NAMEABLE_HARM,
+      anyWordExcept("time", "it", "this", "that", "the", "a"),
+      gap(4),
+      BEATING_OUTCOMES,
+    ),
+  ),
+  rule("threat-violent-end", "violence_threats", "high", "Threat of violence", seq(ANY_INTENT, gap(10), VIOLENT_ENDS)),
+  rule(
+    "threat-wont-see-it-coming",
+    "violence_threats",
+    "high",
+    "Threat of violence",
+    words([
+      "he wont see it coming",
+      "she wont see it coming",
+      "they wont see it coming",
+      "wont know what hit him",
+      "wont know what hit her",
+    ]),
+    words(I_WILL),
+  ),
+  rule(
+    "threat-lie-in-wait",
+    "violence_threats",
+    "high",
+    "Threat of violence",
+    seq(ANY_INTENT, fill(INTENT_FILLER), LIE_IN_WAIT, gap(6), ARMED_WITH),
+  ),
+  rule(
+    "threat-where-they-live",
+    "violence_threats",
+    "high",
+    "Threat of violence",
+    seq(ANY_INTENT, fill(INTENT_FILLER), WHERE_THEY_LIVE),
+  ),
+  rule(
+    "threat-spike",
+    "violence_threats",
+    "high",
+    "Asks how to poison someone",
+    words(SUBSTANCES),
+    INTO_FOOD,
+    words(SPIKE_CUES),
+  ),
+  rule(
+    "threat-make-weapon",
+    "violence_threats",
+    "high",
+    "Asks how to make a weapon",
+    seq(HOW_MAKE, gap(2), MAKE_WEAPON),
+  ),
+  rule(
+    "threat-mix-gas",
+    "violence_threats",
+    "high",
+    "Asks how to make a weapon",
+    seq(["mix", "mixing", "combine", "mixed"], gap(6), [
+      "make a gas",
+      "make gas",
+      "make toxic",
+      "make poison",
+      "toxic gas",
+      "poisonous gas",
+      "poison gas",
+      "a gas to",
+    ]),
+  ),
+  rule(
+    "threat-break-bones",
+    "violence_threats",
+    "high",
+    "Asks how to hurt someone",
+    seq(HOW_TO, gap(2), ...BREAK_BONES),
+  ),
+  rule(
+    "threat-make-fall",
+    "violence_threats",
+    "high",
+    "Asks how to hurt someone",
+    seq(HOW_TO, gap(2), ["make", "get"], SOMEONE, FALL_HARM),
+  ),
+  rule("threat-cover-up", "violence_threats", "high", "Asks how to hurt someone", seq(HOW_TO, gap(10), COVER_UP)),
+  rule(
+    "threat-animal-poison",
+    "violence_threats",
+    "high",
+    "Threat to an animal",
+    words(ANIMAL_POISONS),
+    words(ANIMALS),
+    words(ANIMAL_CUES),
+  ),
+  rule(
+    "threat-someones-pet",
+    "violence_threats",
+    "high",
+    "Threat to an animal",
+    seq(ANY_INTENT.concat(CLAUSE_INTENT), fill(INTENT_FILLER), HURT_PETS, SOMEONES_PET, ANIMALS),
+  ),
+  rule("threat-attack-dog", "violence_threats", "high", "Threat of violence", ATTACK_TRAIN),
+  rule(
+    "threat-push-anyone",
+    "violence_threats",
+    "high",
+    "Threat of violence",
+    seq(ANY_INTENT, fill(INTENT_FILLER), ["push", "shove", "throw", "kick", "trip"], gap(3), [
+      "down the stairs",
+      "off the roof",
+      "off a cliff",
+      "off the bridge",
+      "in front of a car",
+      "in front of a bus",
+      "in front of a train",
+      "out the window",
+      "out of the window",
+      "into the road",
+      "into traffic",
+      "into the canal",
+      "in the river",
+      "into the river",
+    ]),
+  ),
+  rule(
+    "threat-set-fire",
+    "violence_threats",
+    "high",
+    "Threat of violence",
+    seq(ANY_INTENT.concat(CLAUSE_INTENT), fill(INTENT_FILLER), ...SET_ALIGHT),
+  ),
+
+  // sexual
+  rule("sexual-spicy", "sexual", "high", "Sexual content", seq(SPICY, SPICY_THINGS)),
+  rule("sexual-intimate-detail", "sexual", "high", "Sexual content", words(INTIMATE), words(DETAIL_ASKS)),
+  rule("sexual-do-it", "sexual", "high", "Sexual content", DO_IT_WITH),
+  rule("sexual-roleplay-romance", "sexual", "high", "Sexual roleplay request", words(ROLEPLAY_WORDS), words(ROMANCE)),
+  rule("sexual-look-like", "sexual", "high", "Sexual request", LOOK_LIKE_IN),
+  rule("sexual-underwear", "sexual", "high", "Sexual request", UNDERWEAR_ASK),
+  rule("sexual-naked-asks", "sexual", "high", "Sexual content", words(NAKED_ASKS)),
+  rule("sexual-size", "sexual", "high", "Sexual content", SIZE_OF),
+  rule("sexual-wanna", "sexual", "high", "Sexual request", WANNA_SEX),
+  rule("sexual-boy-or-girl", "sexual", "high", "Sexual request (grooming-like)", words(BOY_OR_GIRL), words(PIC_ASKS)),
+  rule("sexual-body-lower", "sexual", "high", "Sexual content", BODY_LOWER),
+
+  // bullying_hate
+  rule(
+    "bully-person-only-insult",
+    "bullying_hate",
+    "high",
+    "Insult aimed at a person",
+    seq(
+      IS_FRAME,
+      fill([
+        "a",
+        "an",
+        "such a",
+        "so",
+        "total",
+        "complete",
+        "absolute",
+        "proper",
+        "literally",
+        "just",
+        "the biggest",
+        "like",
+      ]),
+      PERSON_ONLY_INSULTS,
+    ),
+  ),
+  rule("bully-face-like", "bullying_hate", "high", "Insult aimed at a person", words(FACE_LIKE)),
+  rule(
+    "bully-stacked-more",
+    "bullying_hate",
+    "high",
+    "Insult aimed at a person",
+    seq(
+      IS_FRAME,
+      fill(STACK_ADJECTIVES, ["and", "big", "total", "absolute", "most", "the", "such", "so"]),
+      STACK_ADJECTIVES,
+      fill(STACK_ADJECTIVES, ["and"]),
+      STACK_NOUNS,
+    ),
+  ),
+  rule("bully-go-cry", "bullying_hate", "high", "Insult aimed at a person", words(GO_CRY)),
+  rule("bully-mock-asks", "bullying_hate", "high", "Asks for help to be unkind", words(MOCK_ASKS)),
+  rule("bully-mock-difference", "bullying_hate", "high", "Mocking a difference", words(MOCK_ACTS), words(DIFFERENCES)),
+  rule(
+    "bully-shun",
+    "bullying_hate",
+    "high",
+    "Bullying (exclusion)",
+    seq(
+      GET_EVERYONE_TO,
+      fill(["just", "totally", "completely"]),
+      SHUN,
+      anyWordExcept("the", "it", "this", "that", "homework", "noise"),
+    ),
+  ),
+  rule(
+    "bully-shun-club",
+    "bullying_hate",
+    "high",
+    "Bullying (exclusion)",
+    seq(
+      ["ignore", "anti", "hate", "we hate", "i hate"],
+      anyWordExcept("book", "reading", "the", "a", "my", "homework", "school", "chess", "maths"),
+      ["club", "group chat", "gc", "page", "account"],
+    ),
+  ),
+  rule(
+    "bully-publish",
+    "bullying_hate",
+    "high",
+    "Asks for help to humiliate someone",
+    words(PUBLISH),
+    words(HUMILIATE),
+  ),
+  rule(
+    "bully-hope-harm",
+    "bullying_hate",
+    "high",
+    "Wishing harm on someone",
+    seq(
+      ["i hope", "hope", "i wish", "hoping", "i really hope"],
+      anyWordExcept("i", "you", "u", "it", "this", "the", "my", "everyone", "nobody", "he", "she", "they", "that"),
+      opt(["just"]),
+      HOPE_HARM,
+    ),
+  ),
+  rule("bully-better-without", "bullying_hate", "high", "Wishing harm on someone", BETTER_WITHOUT),
 ];
 
 // ---------------------------------------------------------------------------------------------------
@@ -2652,4 +3666,5 @@ export const LEXICON_RULES: readonly LexiconRule[] = [
   rule("swearing", "bullying_hate", "low", "Strong swearing", seq(stem(SWEAR_STEMS))),
   rule("swearing-words", "bullying_hate", "low", "Strong swearing", words(SWEAR_WORDS)),
   ...GENERAL_RULES,
+  ...CONCEPT_RULES,
 ];
