@@ -143,10 +143,25 @@ describe("chat through Gemini", () => {
   it("withholds a reply that fails the output check", async () => {
     const student = await app.createUser();
     const chatId = await chatOf(student);
-    gemini.script({ kind: "stream", chunks: ["You are a stupid idiot and everyone hates you."] });
-    const res = await send(student, chatId, "Who is Mole?");
-    const reply = res.body.data.sendChatMessage.assistantMessage.content as string;
-    expect(reply).not.toMatch(/idiot/);
-    expect(reply).toMatch(/Let's talk about another part of The Wind in the Willows/);
+    const events = subscribe<ChatEvent>(app, student.token, CHAT_EVENTS, { chatId, afterSeq: -1 });
+    // Partials are not replayed on catch-up: let the subscription start listening first.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    try {
+      gemini.script({
+        kind: "stream",
+        chunks: ["Mole is kind. ", "But you are a stupid idiot ", "and everyone hates you."],
+        delayMs: 150,
+      });
+      const res = await send(student, chatId, "Who is Mole?");
+      const reply = res.body.data.sendChatMessage.assistantMessage.content as string;
+      expect(reply).not.toMatch(/idiot/);
+      expect(reply).toMatch(/Let's talk about another part of The Wind in the Willows/);
+      const got = await events.until((e) => e.some((x) => x.kind === "message" && x.seq === 1));
+      // The harmful part never went out, not even as a partial while the reply was being written.
+      expect(got.some((e) => e.kind === "partial" && e.text?.startsWith("Mole is kind"))).toBe(true);
+      expect(JSON.stringify(got)).not.toMatch(/idiot/);
+    } finally {
+      await events.dispose();
+    }
   });
 });

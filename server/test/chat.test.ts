@@ -199,6 +199,29 @@ describe("chats", () => {
       expect(stored.messageCount).toBe(8);
     });
 
+    it("drops control characters (PostgreSQL refuses NUL) and still screens the text", async () => {
+      const student = await app.createUser();
+      const chat = await openChat(student);
+      const res = await send(student, { chatId: chat.id, message: "Who is\u0000 Mole?\u0007" });
+      expect(res.body.data.sendChatMessage.userMessage.content).toBe("Who is Mole?");
+      const harmful = await send(student, {
+        chatId: chat.id,
+        message: "you are a stupid\u0000 idiot and everyone hates you",
+      });
+      expect(gqlError(harmful.body).code).toBe("CONTENT_FLAGGED");
+      expect(await app.db.prisma.moderationEvent.count({ where: { userId: student.id, type: "strike" } })).toBe(1);
+    });
+
+    it("stops when the book is withdrawn from the student's school", async () => {
+      const student = await app.createUser();
+      const book = await buildBook(app);
+      const chat = await openChat(student, book.id);
+      await app.db.prisma.book.update({ where: { id: book.id }, data: { status: "draft" } });
+      const res = await send(student, { chatId: chat.id, message: "Hello?" });
+      expect(gqlError(res.body)).toMatchObject({ code: "NOT_FOUND", message: BOOK_NOT_FOUND_MESSAGE });
+      expect(await app.db.prisma.chatMessage.count({ where: { chatId: chat.id } })).toBe(0);
+    });
+
     it("pages back through older messages with before", async () => {
       const student = await app.createUser();
       const chat = await openChat(student);
@@ -287,6 +310,25 @@ describe("chats", () => {
       await send(student, { chatId: chat.id, message: "What is Toad Hall?" });
       const events = await again.until((e) => e.filter((x) => x.kind === "message").length === 6);
       expect(events.filter((e) => e.kind === "message").map((e) => e.seq)).toEqual([2, 3, 4, 5, 6, 7]);
+    });
+
+    it("closes a teacher's live view when the teacher is made a student", async () => {
+      const student = await app.createUser();
+      const teacher = await app.createUser({ role: "teacher", school: student.school });
+      const admin = await app.createUser({ role: "admin" });
+      const chat = await openChat(student);
+      const view = live<ChatEvent>(teacher.token, CHAT_EVENTS, { chatId: chat.id, afterSeq: -1 });
+      await send(student, { chatId: chat.id, message: "Who is Mole?" });
+      await view.until((e) => e.some((x) => x.kind === "message"));
+      const demoted = await app.api("PATCH", `/api/auth/user/${teacher.id}`, {
+        token: admin.token,
+        body: { role: "student" },
+      });
+      expect(demoted.status).toBe(200);
+      expect(await view.closed).toBe(4403);
+      // Reconnecting with the same token now sees the new role: another student's chat is refused.
+      const again = live<ChatEvent>(teacher.token, CHAT_EVENTS, { chatId: chat.id });
+      await expect.poll(() => again.errors[0]?.message).toBe(CHAT_ACCESS_MESSAGE);
     });
 
     it("refuses another school's teacher and another student, without saying whether the chat exists", async () => {

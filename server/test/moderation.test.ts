@@ -190,6 +190,17 @@ describe("moderation and safeguarding", () => {
       expect(events.map((e) => `${e.type}:${e.severity}`).sort()).toEqual(["alert:urgent", "strike:normal"]);
     });
 
+    it("refuses a restricted student with 423, as a send would be", async () => {
+      const student = await app.createUser({ blocked: true });
+      const res = await app.api("POST", "/api/chat/moderate", {
+        token: student.token,
+        body: { bookId, message: THREAT },
+      });
+      expect(res.status).toBe(423);
+      expect(res.body.error).toBe(Messages.accountRestricted);
+      expect(await app.db.prisma.moderationEvent.count({ where: { userId: student.id } })).toBe(0);
+    });
+
     it("gives staff the verdict only, and validates its input", async () => {
       const teacher = await app.createUser({ role: "teacher" });
       const res = await app.api("POST", "/api/chat/moderate", {

@@ -60,6 +60,10 @@ export function attachGraphQLWebSocket(options: {
         if (!session.actor) {
           return false;
         }
+        if (ctx.extra.socket.readyState !== ctx.extra.socket.OPEN) {
+          // Closed while the session was being read: nothing to register.
+          return false;
+        }
         ctx.extra.session = session;
         ctx.extra.ip = ctx.extra.request.socket.remoteAddress ?? "unknown";
         const userId = session.actor.id;
@@ -77,6 +81,10 @@ export function attachGraphQLWebSocket(options: {
       context(ctx): GraphQLContext {
         const session = ctx.extra.session as Session;
         return { ...session, services: options.services, ip: ctx.extra.ip ?? "unknown" };
+      },
+      // Errors before or outside a result (a subscription that fails to start) are masked the same way.
+      onError(_ctx, _id, _payload, errors) {
+        return errors.map((error) => formatGraphQLError(error.toJSON(), error, options.logger));
       },
       onNext(_ctx, _id, _payload, _args, result) {
         if (!result.errors?.length) {

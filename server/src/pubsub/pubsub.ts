@@ -25,7 +25,39 @@ export const ALL_SCHOOLS = "*";
 
 export type AppPubSub = ReturnType<typeof createAppPubSub>;
 
+/**
+ * An EventTarget whose listeners cannot throw into the publisher: a subscriber that stops reading
+ * fills its queue (1,024 events) and then misses events rather than crashing the process (an error in
+ * a listener is otherwise an uncaught exception). Chat subscribers catch up from the database.
+ */
+class ContainedEventTarget extends EventTarget {
+  readonly #wrapped = new WeakMap<object, EventListener>();
+
+  override addEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: never) {
+    if (!listener) {
+      return;
+    }
+    const call = typeof listener === "function" ? listener : (event: Event) => listener.handleEvent(event);
+    const wrapped: EventListener = (event) => {
+      try {
+        call(event);
+      } catch {
+        // A stalled subscriber's full queue: this event is dropped for that subscriber only.
+      }
+    };
+    this.#wrapped.set(listener, wrapped);
+    super.addEventListener(type, wrapped, options);
+  }
+
+  override removeEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: never) {
+    const wrapped = listener ? this.#wrapped.get(listener) : undefined;
+    if (wrapped) {
+      super.removeEventListener(type, wrapped, options);
+    }
+  }
+}
+
 /** In memory for one process; a Redis event target can be passed for several instances. */
 export function createAppPubSub() {
-  return createPubSub<PubSubChannels>();
+  return createPubSub<PubSubChannels>({ eventTarget: new ContainedEventTarget() });
 }

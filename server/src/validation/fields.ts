@@ -29,7 +29,8 @@ export class FieldCheck {
       this.fail(field, `${options.label ?? field} must be text`);
       return "";
     }
-    return options.trim === false ? value : value.trim();
+    // Raw fields (passwords) are kept exactly as typed; text fields lose control characters.
+    return options.trim === false ? value : withoutControlCharacters(value).trim();
   }
 
   fail(field: string, message: string): void {
@@ -59,4 +60,13 @@ export class FieldCheck {
     }
     return email;
   }
+}
+
+/**
+ * Text without NUL and the other control characters (tabs and line breaks stay): PostgreSQL refuses
+ * NUL in text, and none of them belongs in anything a person types.
+ */
+export function withoutControlCharacters(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, "");
 }

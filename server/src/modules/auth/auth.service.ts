@@ -24,6 +24,7 @@ import {
 } from "../../errors/app-error.js";
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import type { Mailer } from "../../mail/mailer.js";
+import { type AppPubSub, Topics } from "../../pubsub/pubsub.js";
 import { asRecord, FieldCheck } from "../../validation/fields.js";
 import { presentUser, type UserPayload, withSchool } from "../users/user.presenter.js";
 
@@ -45,6 +46,7 @@ const MAX_CODE_LENGTH = 200;
 
 export type AuthDeps = {
   prisma: PrismaClient;
+  pubsub: AppPubSub;
   tokens: TokenService;
   mailer: Mailer;
   logger: Logger;
@@ -252,6 +254,8 @@ export function createAuthService(deps: AuthDeps) {
         throw badInput(INVALID_RESET_LINK_MESSAGE, { token: INVALID_RESET_LINK_MESSAGE });
       }
       logger.info({ userId }, "password reset completed");
+      // Every earlier session ends, open WebSockets included.
+      deps.pubsub.publish(Topics.sessionsRevoked, { userId, reason: "Password changed" });
       return { message: RESET_COMPLETED_MESSAGE };
     },
 

@@ -322,7 +322,9 @@ export function createBookService(deps: { prisma: PrismaClient; moderation: Pick
       if (actor.role !== "student") {
         throw forbidden(STUDENTS_ONLY_REVIEW_MESSAGE);
       }
-      if (actor.blocked) {
+      // The block as it is now (a WebSocket's session was read when it connected).
+      const current = await prisma.user.findUnique({ where: { id: actor.id }, select: { blocked: true } });
+      if (actor.blocked || current?.blocked) {
         throw new AppError(ErrorCode.AccountRestricted, Messages.accountRestricted);
       }
       const check = new FieldCheck(asRecord(props.input));
@@ -343,7 +345,8 @@ export function createBookService(deps: { prisma: PrismaClient; moderation: Pick
       const book = await openBook(actor, props.bookId);
       // Screened like a chat message: a strike (or a block) for harmful text, an urgent alert for risk.
       const outcome = await deps.moderation.screen({ actor, text: reviewText, context: "review", bookId: book.id });
-      if (outcome.kind === "strike" && outcome.blocked) {
+      if ((outcome.kind === "strike" && outcome.blocked) || outcome.kind === "refused") {
+        // Blocked by this review, or by another text a moment ago (only students write reviews).
         throw new AppError(ErrorCode.AccountRestricted, Messages.accountRestricted);
       }
       if (outcome.kind === "risk") {

@@ -13,7 +13,8 @@ import {
 import type { ChatMessage, PrismaClient } from "../../generated/prisma/client.js";
 import { type AppPubSub, Topics } from "../../pubsub/pubsub.js";
 import type { AiService } from "../ai/ai.service.js";
-import type { AiTurn, ChatMode } from "../ai/provider.js";
+import type { AiBook, AiTurn, ChatMode } from "../ai/provider.js";
+import { BOOK_NOT_READY_MESSAGE } from "../books/book.policy.js";
 import type { BookService } from "../books/book.service.js";
 import { flaggedMessage, type ModerationService, SUPPORT_REPLY } from "../moderation/moderation.service.js";
 import type { Classification } from "../moderation/text-moderator.js";
@@ -26,6 +27,7 @@ import {
   messageEvent,
   presentMessage,
 } from "./chat.presenter.js";
+import { withoutControlCharacters } from "../../validation/fields.js";
 import { londonDay } from "./london-day.js";
 
 // Chats (spec sections 3, 4, 5): created on first open, otherwise reused; one row per message, ordered
@@ -187,6 +189,24 @@ export function createChatService(deps: {
     return rows.reverse().map((row) => ({ role: row.role, content: row.content }));
   }
 
+  /** Every stored message of a chat after `afterSeq`, oldest first (catch-up after a reconnect). */
+  async function storedAfter(chatId: string, afterSeq: number): Promise<ChatEventPayload[]> {
+    const events: ChatEventPayload[] = [];
+    for (let from = afterSeq; ; ) {
+      const rows = await prisma.chatMessage.findMany({
+        where: { chatId, seq: { gt: from } },
+        orderBy: { seq: "asc" },
+        take: 500,
+      });
+      events.push(...rows.map((row) => messageEvent(presentMessage(row))));
+      const last = rows.at(-1);
+      if (rows.length < 500 || !last) {
+        return events;
+      }
+      from = last.seq;
+    }
+  }
+
   function publishMessage(message: ChatMessagePayload) {
     pubsub.publish(Topics.chatEvent, message.chatId, messageEvent(message));
   }
@@ -205,14 +225,35 @@ export function createChatService(deps: {
     return message;
   }
 
-  /** Streams the AI's reply to subscribers and returns it whole; output-checked before it is stored. */
-  async function askAi(chat: ChatRow, userSeq: number, text: string): Promise<string> {
-    const book = await deps.ai.loadBook(chat.bookId);
-    if (!book) {
-      throw new AppError(ErrorCode.NotFound, "This book is not fully uploaded yet. Please try again later.");
+  /**
+   * The account as it is now, not as it was when a WebSocket connected: a token from before a password
+   * reset, a deactivated account and the latest block all count.
+   */
+  async function currentAccount(sessionActor: Actor): Promise<Actor> {
+    const actor = await prisma.user.findUnique({ where: { id: sessionActor.id }, include: { school: true } });
+    if (!actor || actor.status !== "active" || actor.tokenVersion !== sessionActor.tokenVersion) {
+      throw new AppError(ErrorCode.Unauthenticated, Messages.invalidToken);
     }
+    if (actor.blocked) {
+      throw new AppError(ErrorCode.AccountRestricted, Messages.accountRestricted);
+    }
+    return actor;
+  }
+
+  /** Whether a reply may reach the child: a phone number (Childline's, say) is fine, other harm is not. */
+  function replyIsSafe(text: string): boolean {
+    const check = deps.moderation.classify(text);
+    return !check.flagged || check.category === "personal_details";
+  }
+
+  /**
+   * Streams the AI's reply to subscribers and returns it whole. The output check runs on the reply so
+   * far before each partial goes out, so a harmful reply is stopped before a child sees any of it.
+   */
+  async function askAi(chat: ChatRow, book: AiBook, userSeq: number, text: string): Promise<string> {
     const history = await historyBefore(chat.id, userSeq);
     const seq = userSeq + 1;
+    const withheld = `I'm not able to answer that one. Let's talk about another part of ${book.title}!`;
     let reply = "";
     let lastSent = 0;
     for await (const piece of deps.ai.provider.reply({ book, mode: modeOf(chat), history, message: text })) {
@@ -220,6 +261,9 @@ export function createChatService(deps: {
       const now = Date.now();
       if (now - lastSent >= PARTIAL_INTERVAL_MS) {
         lastSent = now;
+        if (!replyIsSafe(reply)) {
+          break;
+        }
         pubsub.publish(Topics.chatEvent, chat.id, {
           kind: "partial",
           chatId: chat.id,
@@ -229,12 +273,10 @@ export function createChatService(deps: {
         });
       }
     }
-    reply = reply.trim();
-    const check = deps.moderation.classify(reply);
-    // A reply that quotes a phone number (Childline's, say) is fine; anything else flagged is not.
-    if (!reply || (check.flagged && check.category !== "personal_details")) {
-      deps.logger.warn({ chatId: chat.id, category: check.category }, "assistant reply withheld by the output check");
-      return `I'm not able to answer that one. Let's talk about another part of ${book.title}!`;
+    reply = withoutControlCharacters(reply).trim();
+    if (!reply || !replyIsSafe(reply)) {
+      deps.logger.warn({ chatId: chat.id }, "assistant reply withheld by the output check");
+      return withheld;
     }
     return reply;
   }
@@ -245,7 +287,7 @@ export function createChatService(deps: {
      * counts exactly as a sent message would (strike, block, alerts); staff get the verdict only.
      */
     async moderateMessage(props: { actor: Actor; bookId: unknown; message: unknown }): Promise<ModerationCheck> {
-      const text = typeof props.message === "string" ? props.message.trim() : "";
+      const text = typeof props.message === "string" ? withoutControlCharacters(props.message).trim() : "";
       if (!text || typeof props.bookId !== "string" || !props.bookId) {
         throw badInput(MODERATE_FIELDS_REQUIRED_MESSAGE);
       }
@@ -253,10 +295,17 @@ export function createChatService(deps: {
         throw badInput(messageTooLongMessage(deps.limits.maxMessageLength));
       }
       const book = await deps.books.openBook(props.actor, props.bookId);
-      const counts = props.actor.role === "student" && !props.actor.blocked;
-      const verdict = counts
-        ? (await deps.moderation.screen({ actor: props.actor, text, context: "check", bookId: book.id })).verdict
-        : deps.moderation.classify(text);
+      if (props.actor.role !== "student") {
+        const verdict = deps.moderation.classify(text);
+        return { flagged: verdict.flagged, category: verdict.category, severity: verdict.severity };
+      }
+      // As a sent message: a restricted account is refused, and a flagged text counts (strike, alert).
+      const actor = await currentAccount(props.actor);
+      const outcome = await deps.moderation.screen({ actor, text, context: "check", bookId: book.id });
+      if (outcome.kind === "strike" && outcome.blocked) {
+        throw new AppError(ErrorCode.AccountRestricted, Messages.accountRestricted);
+      }
+      const { verdict } = outcome;
       return { flagged: verdict.flagged, category: verdict.category, severity: verdict.severity };
     },
 
@@ -334,7 +383,7 @@ export function createChatService(deps: {
         unknown
       >;
       const { chatId, message, userId, characterName } = input;
-      const text = typeof message === "string" ? message.trim() : "";
+      const text = typeof message === "string" ? withoutControlCharacters(message).trim() : "";
       if (
         typeof chatId !== "string" ||
         !chatId.trim() ||
@@ -358,14 +407,9 @@ export function createChatService(deps: {
       if (chat.characterName && characterName !== undefined && characterName !== chat.characterName) {
         throw badInput(CHARACTER_REQUIRED_MESSAGE);
       }
-      // The account as it is now, not as it was when a WebSocket connected.
-      const actor = await prisma.user.findUnique({ where: { id: props.actor.id }, include: { school: true } });
-      if (!actor || actor.status !== "active") {
-        throw new AppError(ErrorCode.Unauthenticated, Messages.invalidToken);
-      }
-      if (actor.blocked) {
-        throw new AppError(ErrorCode.AccountRestricted, Messages.accountRestricted);
-      }
+      const actor = await currentAccount(props.actor);
+      // The book may have been withdrawn (or lost its text) since the chat began.
+      await deps.books.openBook(actor, chat.bookId);
       const today = londonDay(new Date());
       const sentToday = await prisma.chatMessage.count({
         where: { role: "user", createdAt: { gte: today.start }, chat: { userId: actor.id } },
@@ -383,7 +427,8 @@ export function createChatService(deps: {
         chatId: chat.id,
         bookId: chat.bookId,
       });
-      if (outcome.kind === "strike" && outcome.blocked) {
+      if ((outcome.kind === "strike" && outcome.blocked) || (outcome.kind === "refused" && actor.role === "student")) {
+        // Blocked by this message, or by another one a moment ago.
         throw new AppError(ErrorCode.AccountRestricted, Messages.accountRestricted);
       }
       if (outcome.kind === "strike" || outcome.kind === "refused") {
@@ -391,6 +436,10 @@ export function createChatService(deps: {
         throw new AppError(ErrorCode.ContentFlagged, flaggedMessage(category, outcome.kind === "strike"));
       }
       const risk = outcome.kind === "risk";
+      const book = risk ? null : await deps.ai.loadBook(chat.bookId);
+      if (!risk && !book) {
+        throw notFound(BOOK_NOT_READY_MESSAGE);
+      }
 
       // Reserve two seqs (the message and its reply) and store the message, in one transaction.
       const userRow: ChatMessage = await prisma.$transaction(async (tx) => {
@@ -406,20 +455,23 @@ export function createChatService(deps: {
       const userMessage = presentMessage(userRow);
       publishMessage(userMessage);
 
-      if (risk) {
+      if (!book) {
         const assistantMessage = await storeReply(chat.id, userRow.seq + 1, SUPPORT_REPLY, true);
         return { userMessage, assistantMessage };
       }
-      let reply: string;
       try {
-        reply = await askAi(chat, userRow.seq, text);
+        const reply = await askAi(chat, book, userRow.seq, text);
+        const assistantMessage = await storeReply(chat.id, userRow.seq + 1, reply, false);
+        return { userMessage, assistantMessage };
       } catch (error) {
         deps.logger.error({ err: error, chatId: chat.id }, "AI provider failed");
-        await storeReply(chat.id, userRow.seq + 1, PROVIDER_FAILURE_REPLY, true);
+        // The reply's place is filled either way, so the chat has no gap; if even that fails, the
+        // student's message is still stored.
+        await storeReply(chat.id, userRow.seq + 1, PROVIDER_FAILURE_REPLY, true).catch((storeError: unknown) =>
+          deps.logger.error({ err: storeError, chatId: chat.id }, "could not store the failure note"),
+        );
         throw new AppError(ErrorCode.AiUnavailable, ERROR_SENDING_MESSAGE);
       }
-      const assistantMessage = await storeReply(chat.id, userRow.seq + 1, reply, false);
-      return { userMessage, assistantMessage };
     },
 
     /**
@@ -447,15 +499,12 @@ export function createChatService(deps: {
         },
         async next() {
           if (backlog === null) {
-            const rows =
-              afterSeq === null
-                ? []
-                : await prisma.chatMessage.findMany({
-                    where: { chatId: chat.id, seq: { gt: afterSeq } },
-                    orderBy: { seq: "asc" },
-                    take: 500,
-                  });
-            backlog = rows.map((row) => messageEvent(presentMessage(row)));
+            try {
+              backlog = afterSeq === null ? [] : await storedAfter(chat.id, afterSeq);
+            } catch (error) {
+              await live.return?.();
+              throw error;
+            }
             for (const event of backlog) {
               delivered.add(event.seq);
             }
