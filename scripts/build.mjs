@@ -16,11 +16,6 @@ if (
 ) {
   fs.rmSync(path.join(root, "dist", "server"), { recursive: true, force: true });
   run("tsc", ["-p", "server/tsconfig.build.json"]);
-  // The moderation model's weights are read at run time, next to the compiled module.
-  const model = path.join(root, "server", "src", "modules", "moderation", "model.json");
-  if (fs.existsSync(model)) {
-    fs.copyFileSync(model, path.join(root, "dist", "server", "modules", "moderation", "model.json"));
-  }
 }
 if (
   fs.existsSync(path.join(root, "client", "vite.config.ts")) &&

@@ -192,7 +192,7 @@ export function createChatService(deps: {
   /** Every stored message of a chat after `afterSeq`, oldest first (catch-up after a reconnect). */
   async function storedAfter(chatId: string, afterSeq: number): Promise<ChatEventPayload[]> {
     const events: ChatEventPayload[] = [];
-    for (let from = afterSeq; ; ) {
+    for (let from = afterSeq; ;) {
       const rows = await prisma.chatMessage.findMany({
         where: { chatId, seq: { gt: from } },
         orderBy: { seq: "asc" },
