@@ -483,7 +483,12 @@ export function createChatService(deps: {
       chatId: unknown;
       afterSeq?: unknown;
     }): Promise<AsyncIterable<ChatEventPayload>> {
-      const chat = await readableChat(props.actor, props.chatId);
+      // The subscriber's role and school as they are now (a WebSocket's session is from connect time).
+      const fresh = await prisma.user.findUnique({ where: { id: props.actor.id }, include: { school: true } });
+      if (!fresh || fresh.status !== "active" || fresh.tokenVersion !== props.actor.tokenVersion) {
+        throw new AppError(ErrorCode.Unauthenticated, Messages.invalidToken);
+      }
+      const chat = await readableChat(fresh, props.chatId);
       const afterSeq = typeof props.afterSeq === "number" && Number.isInteger(props.afterSeq) ? props.afterSeq : null;
       // Listening starts before the stored messages are read, so nothing published in between is
       // missed. A plain iterator rather than an async generator: return() must stop the listener at

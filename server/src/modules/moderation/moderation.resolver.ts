@@ -39,6 +39,10 @@ export class ModerationAlertResolver {
       }
       return actor.schoolId;
     },
+    // Each alert goes out only while the subscriber is still staff of that school (a role or school
+    // changed since the WebSocket connected stops the alerts).
+    filter: async ({ payload, context }: { payload: ModerationAlertPayload; context: GraphQLContext }) =>
+      context.services.moderation.mayReceiveAlert(requireRole(context).id, payload),
   })
   moderationAlerts(@Root() alert: ModerationAlertPayload): ModerationAlertPayload {
     return alert;

@@ -50,8 +50,6 @@ export function createUserService(deps: { prisma: PrismaClient; pubsub: AppPubSu
       });
       const payload = presentUser(user);
       pubsub.publish(Topics.accountUpdated, user.id, payload);
-      // Open WebSockets carry the role they connected with: they reconnect with the new one.
-      pubsub.publish(Topics.sessionsRevoked, { userId: user.id, reason: "Role changed" });
       return payload;
     },
   };
