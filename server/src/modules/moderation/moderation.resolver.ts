@@ -5,6 +5,8 @@ import type { GraphQLContext } from "../../graphql/context.js";
 import { ALL_SCHOOLS, Topics } from "../../pubsub/pubsub.js";
 import type { ModerationCheck } from "../chat/chat.service.js";
 import { NO_SCHOOL_MESSAGE } from "./moderation.service.js";
+import type { UserPayload } from "../users/user.presenter.js";
+import { User } from "../users/user.type.js";
 import type { ModerationAlertPayload } from "./moderation.presenter.js";
 import { ModerationAlert, ModerationVerdict } from "./moderation.type.js";
 
@@ -26,6 +28,13 @@ export class ModerationResolver {
 @Authorized("teacher", "admin")
 @Resolver()
 export class ModerationAlertResolver {
+  @Mutation(() => User, {
+    description: "Unblock & Reset Strikes: a student of the teacher's school (an admin: any student)",
+  })
+  unblockStudent(@Arg("userId", () => ID) userId: string, @Ctx() ctx: GraphQLContext): Promise<UserPayload> {
+    return ctx.services.moderation.unblock({ actor: requireRole(ctx), userId });
+  }
+
   @Subscription(() => ModerationAlert, {
     description: "Safeguarding events of the teacher's school as they happen (an admin: every school)",
     topics: Topics.moderationAlert,

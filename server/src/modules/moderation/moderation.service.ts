@@ -2,7 +2,8 @@ import type { Logger } from "pino";
 import type { Actor } from "../../auth/actor.js";
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import { ALL_SCHOOLS, type AppPubSub, Topics } from "../../pubsub/pubsub.js";
-import { presentUser, withSchool } from "../users/user.presenter.js";
+import { forbidden, notFound } from "../../errors/app-error.js";
+import { presentUser, type UserPayload, withSchool } from "../users/user.presenter.js";
 import { type ModerationAlertPayload, presentModerationEvent } from "./moderation.presenter.js";
 import type { Classification, ModerationCategory, TextClassifier } from "./text-moderator.js";
 
@@ -15,6 +16,7 @@ import type { Classification, ModerationCategory, TextClassifier } from "./text-
 
 export const EXCERPT_LENGTH = 1000;
 export const NO_SCHOOL_MESSAGE = "No school found for your account.";
+export const STUDENT_NOT_FOUND_MESSAGE = "Student not found";
 
 /** The kind reply to a child who may be at risk (never an AI answer). */
 export const SUPPORT_REPLY =
@@ -91,6 +93,50 @@ export function createModerationService(deps: {
 
   return {
     classify: deps.classify,
+
+    /**
+     * Teacher unblock (spec 4, Moderation): strikeCount 0, blocked false, blockedAt and blockReason
+     * null, recorded with the teacher. A teacher acts only on students of their own school (anyone
+     * else is "not found", so nothing leaks); an admin on any student.
+     */
+    async unblock(props: { actor: Actor; userId: unknown }): Promise<UserPayload> {
+      const { actor } = props;
+      if (actor.role !== "teacher" && actor.role !== "admin") {
+        throw forbidden();
+      }
+      if (actor.role === "teacher" && !actor.schoolId) {
+        throw notFound(NO_SCHOOL_MESSAGE);
+      }
+      const userId = typeof props.userId === "string" && props.userId.length <= 100 ? props.userId : "";
+      const user = await prisma.$transaction(async (tx) => {
+        const target = userId
+          ? await tx.user.findUnique({ where: { id: userId }, select: { role: true, schoolId: true } })
+          : null;
+        if (!target || target.role !== "student" || (actor.role === "teacher" && target.schoolId !== actor.schoolId)) {
+          throw notFound(STUDENT_NOT_FOUND_MESSAGE);
+        }
+        const updated = await tx.user.update({
+          where: { id: userId },
+          data: { strikeCount: 0, blocked: false, blockedAt: null, blockReason: null },
+          include: withSchool,
+        });
+        const event = await tx.moderationEvent.create({
+          data: {
+            type: "unblock",
+            userId,
+            schoolId: updated.schoolId,
+            actorId: actor.id,
+            reason: `Unblocked and strikes reset by ${actor.displayName}`,
+          },
+        });
+        return { updated, event };
+      });
+      const payload = presentUser(user.updated);
+      pubsub.publish(Topics.accountUpdated, userId, payload);
+      publishAlert(user.updated.schoolId, presentModerationEvent(user.event, user.updated, null));
+      deps.logger.info({ userId, actorId: actor.id }, "student unblocked");
+      return payload;
+    },
 
     /** Whether a subscriber may still receive an alert about a student: an admin, or staff of the school. */
     async mayReceiveAlert(subscriberId: string, alert: ModerationAlertPayload): Promise<boolean> {

@@ -18,5 +18,11 @@ export function userRoutes(services: Services): Router {
     res.json({ user });
   });
 
+  // Spec 7: the teacher's unblock (no body; only success is used).
+  router.patch("/auth/user/:id/moderation/unblock", async (req, res) => {
+    const user = await services.moderation.unblock({ actor: requireActor(res), userId: req.params.id });
+    res.json({ user });
+  });
+
   return router;
 }
