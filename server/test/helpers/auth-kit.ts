@@ -1,10 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { createClient, type Client } from "graphql-ws";
 import { SignJWT } from "jose";
 import { expect, inject, vi } from "vitest";
-import WebSocket from "ws";
 import { createThrowawayDatabase } from "./global-setup.js";
 import { startTestApp, type TestApp, uniqueEmail } from "./test-app.js";
+import { type Live, subscribe } from "./ws-kit.js";
 
 // Shared pieces of the account tests (auth, password reset, roles, subscriptions).
 
@@ -139,48 +138,11 @@ export function gqlError(body: { errors?: { message: string; extensions?: Record
 
 export type AccountEvent = { uid: string; role: string };
 
-export type AccountSubscription = {
-  events: AccountEvent[];
-  errors: unknown[];
-  /** Resolves with the close code when the server closes the connection. */
-  closed: Promise<number>;
-  dispose(): Promise<void>;
-};
+export type AccountSubscription = Live<AccountEvent>;
 
 /** Subscribes to accountUpdated over graphql-ws, collecting events, errors and the close code. */
 export function subscribeAccountUpdated(app: TestApp, connectionParams?: Record<string, unknown>): AccountSubscription {
-  let onClosed: (code: number) => void = () => {};
-  const closed = new Promise<number>((resolve) => {
-    onClosed = resolve;
-  });
-  const client: Client = createClient({
-    url: `ws://127.0.0.1:${app.port}/graphql`,
-    webSocketImpl: WebSocket,
-    ...(connectionParams ? { connectionParams } : {}),
-    retryAttempts: 0,
-    lazy: true,
-    on: {
-      closed: (event) => onClosed((event as { code: number }).code),
-    },
-  });
-  const events: AccountEvent[] = [];
-  const errors: unknown[] = [];
-  client.subscribe<{ accountUpdated: AccountEvent }>(
-    { query: "subscription { accountUpdated { uid role } }" },
-    {
-      next: (result) => {
-        if (result.data) {
-          events.push(result.data.accountUpdated);
-        }
-        if (result.errors) {
-          errors.push(...result.errors);
-        }
-      },
-      error: (error) => errors.push(error),
-      complete: () => {},
-    },
-  );
-  return { events, errors, closed, dispose: () => client.dispose() as Promise<void> };
+  return subscribe<AccountEvent>(app, connectionParams ?? null, "subscription { accountUpdated { uid role } }");
 }
 
 // --- A database of the test's own ---------------------------------------------------------------

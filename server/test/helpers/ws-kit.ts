@@ -15,12 +15,14 @@ export type Live<T> = {
   dispose(): Promise<void>;
 };
 
+/** `auth`: a token (sent as `Bearer <token>`), connection params as they are, or null for none. */
 export function subscribe<T>(
   app: TestApp,
-  token: string | null,
+  auth: string | Record<string, unknown> | null,
   query: string,
   variables: Record<string, unknown> = {},
 ): Live<T> {
+  const connectionParams = typeof auth === "string" ? { authorization: `Bearer ${auth}` } : auth;
   let onClosed: (code: number) => void = () => {};
   const closed = new Promise<number>((resolve) => {
     onClosed = resolve;
@@ -28,7 +30,7 @@ export function subscribe<T>(
   const client: Client = createClient({
     url: `ws://127.0.0.1:${app.port}/graphql`,
     webSocketImpl: WebSocket,
-    ...(token ? { connectionParams: { authorization: `Bearer ${token}` } } : {}),
+    ...(connectionParams ? { connectionParams } : {}),
     retryAttempts: 0,
     lazy: true,
     on: { closed: (event) => onClosed((event as { code: number }).code) },

@@ -10,6 +10,7 @@ import {
   type GeminiOptions,
 } from "./gemini-provider.js";
 import { AiProviderError, type AiBook, type AiRequest, type Passage, type PassageIndex } from "./provider.js";
+import { collectStream } from "../../../test/helpers/streams.js";
 
 // The real @google/genai SDK against the fake Gemini server in test/helpers/fake-gemini.ts.
 
@@ -58,18 +59,6 @@ function captureLogger() {
   return { logger, lines };
 }
 
-async function collect(stream: AsyncIterable<string>): Promise<{ pieces: string[]; error: unknown }> {
-  const pieces: string[] = [];
-  try {
-    for await (const piece of stream) {
-      pieces.push(piece);
-    }
-    return { pieces, error: undefined };
-  } catch (error) {
-    return { pieces, error };
-  }
-}
-
 function providerError(error: unknown): AiProviderError {
   expect(error).toBeInstanceOf(AiProviderError);
   return error as AiProviderError;
@@ -107,7 +96,7 @@ function provider(overrides: Partial<GeminiOptions> = {}, logger?: pino.Logger) 
 
 describe("Gemini provider: the request", () => {
   it("streams from the model in the options, with the key in x-goog-api-key", async () => {
-    const { pieces, error } = await collect(provider().reply(request()));
+    const { pieces, error } = await collectStream(provider().reply(request()));
 
     expect(error).toBeUndefined();
     expect(pieces.join("")).toBe(echoReply("Why was the Hatter surprised?"));
@@ -120,7 +109,7 @@ describe("Gemini provider: the request", () => {
   });
 
   it("sets the system instruction, with the retrieved excerpts, and the generation settings", async () => {
-    await collect(provider({ temperature: 0.2 }).reply(request()));
+    await collectStream(provider({ temperature: 0.2 }).reply(request()));
 
     const body = gemini.requests[0]!.body;
     const instruction = body.systemInstruction?.parts?.map((part) => part.text).join("") ?? "";
@@ -133,14 +122,14 @@ describe("Gemini provider: the request", () => {
   });
 
   it("speaks as the character in character mode", async () => {
-    await collect(provider().reply(request({ mode: { kind: "character", name: "The Mad Hatter" } })));
+    await collectStream(provider().reply(request({ mode: { kind: "character", name: "The Mad Hatter" } })));
 
     const instruction = gemini.requests[0]!.body.systemInstruction?.parts?.[0]?.text ?? "";
     expect(instruction).toContain("You are The Mad Hatter, a character in the book");
   });
 
   it("sets all four safety settings explicitly, blocking from a low probability up", async () => {
-    await collect(provider().reply(request()));
+    await collectStream(provider().reply(request()));
 
     const settings = gemini.requests[0]!.body.safetySettings ?? [];
     expect([...settings].sort((a, b) => a.category.localeCompare(b.category))).toEqual([
@@ -160,7 +149,7 @@ describe("Gemini provider: the request", () => {
       { role: "assistant", content: "I haven't the slightest idea." },
     ];
 
-    await collect(provider().reply(request({ history, message: "Why not?" })));
+    await collectStream(provider().reply(request({ history, message: "Why not?" })));
 
     expect(gemini.requests[0]!.body.contents).toEqual([
       { role: "user", parts: [{ text: "Hello Hatter" }] },
@@ -174,7 +163,7 @@ describe("Gemini provider: the request", () => {
   it("merges an unanswered last question with the new message, so the roles still alternate", async () => {
     const history: AiRequest["history"] = [{ role: "user", content: "Who is Alice?" }];
 
-    await collect(provider().reply(request({ history, message: "Hello?" })));
+    await collectStream(provider().reply(request({ history, message: "Hello?" })));
 
     expect(gemini.requests[0]!.body.contents).toEqual([{ role: "user", parts: [{ text: "Who is Alice?\n\nHello?" }] }]);
   });
@@ -182,7 +171,7 @@ describe("Gemini provider: the request", () => {
   it("refuses an empty message without calling Gemini", async () => {
     const history: AiRequest["history"] = [{ role: "user", content: "An earlier question" }];
 
-    const { error } = await collect(provider().reply(request({ history, message: "   " })));
+    const { error } = await collectStream(provider().reply(request({ history, message: "   " })));
 
     expect(providerError(error).retryable).toBe(false);
     expect(gemini.requests).toHaveLength(0);
@@ -206,7 +195,7 @@ describe("Gemini provider: streaming", () => {
   it("fails, without retrying, when the stream stops midway", async () => {
     gemini.script({ kind: "stream", chunks: ["The Hatter ", "was"], delayMs: 20, end: "close" });
 
-    const { pieces, error } = await collect(provider().reply(request()));
+    const { pieces, error } = await collectStream(provider().reply(request()));
 
     expect(pieces).toEqual(["The Hatter ", "was"]);
     expect(providerError(error).message).toBe("Gemini's reply stopped before it was finished.");
@@ -216,7 +205,7 @@ describe("Gemini provider: streaming", () => {
   it("fails, without retrying, when the connection drops midway", async () => {
     gemini.script({ kind: "stream", chunks: ["The Hatter ", "was"], delayMs: 50, end: "reset" });
 
-    const { pieces, error } = await collect(provider().reply(request()));
+    const { pieces, error } = await collectStream(provider().reply(request()));
 
     expect(pieces[0]).toBe("The Hatter ");
     expect(providerError(error).retryable).toBe(true);
@@ -229,7 +218,7 @@ describe("Gemini provider: failures and retries", () => {
     const { logger, lines } = captureLogger();
     gemini.script({ kind: "error", status: 429, message: "Resource has been exhausted" });
 
-    const { pieces, error } = await collect(provider({}, logger).reply(request()));
+    const { pieces, error } = await collectStream(provider({}, logger).reply(request()));
 
     expect(error).toBeUndefined();
     expect(pieces.join("")).toBe(echoReply("Why was the Hatter surprised?"));
@@ -243,7 +232,7 @@ describe("Gemini provider: failures and retries", () => {
       text: "late",
     });
 
-    const { pieces, error } = await collect(provider({ maxRetries: 2 }).reply(request()));
+    const { pieces, error } = await collectStream(provider({ maxRetries: 2 }).reply(request()));
 
     expect(pieces).toEqual([]);
     const failure = providerError(error);
@@ -255,7 +244,7 @@ describe("Gemini provider: failures and retries", () => {
   it.each([400, 401, 403, 404])("fails at once, without retrying, on a %i", async (status) => {
     gemini.script({ kind: "error", status });
 
-    const { error } = await collect(provider().reply(request()));
+    const { error } = await collectStream(provider().reply(request()));
 
     const failure = providerError(error);
     expect(failure.retryable).toBe(false);
@@ -270,7 +259,7 @@ describe("Gemini provider: failures and retries", () => {
       { kind: "error", status: 400, message: `API key not valid: ${API_KEY}` },
     );
 
-    const { error } = await collect(provider({}, logger).reply(request()));
+    const { error } = await collectStream(provider({}, logger).reply(request()));
 
     const failure = providerError(error);
     expect(failure.message).toContain("API key not valid: [redacted]");
@@ -283,7 +272,7 @@ describe("Gemini provider: failures and retries", () => {
     gemini.script({ kind: "hang" });
 
     const started = Date.now();
-    const { error } = await collect(provider({ timeoutMs: 200, maxRetries: 0 }).reply(request()));
+    const { error } = await collectStream(provider({ timeoutMs: 200, maxRetries: 0 }).reply(request()));
     const elapsed = Date.now() - started;
 
     const failure = providerError(error);
@@ -296,7 +285,7 @@ describe("Gemini provider: failures and retries", () => {
   it("retries after a time-out and succeeds", async () => {
     gemini.script({ kind: "hang" });
 
-    const { pieces } = await collect(provider({ timeoutMs: 200, maxRetries: 1 }).reply(request()));
+    const { pieces } = await collectStream(provider({ timeoutMs: 200, maxRetries: 1 }).reply(request()));
 
     expect(pieces.join("")).toBe(echoReply("Why was the Hatter surprised?"));
     expect(gemini.requests).toHaveLength(2);
@@ -306,7 +295,7 @@ describe("Gemini provider: failures and retries", () => {
     gemini.script({ kind: "stream", chunks: ["The Hatter "], end: "hang" });
 
     const started = Date.now();
-    const { pieces, error } = await collect(provider({ timeoutMs: 200 }).reply(request()));
+    const { pieces, error } = await collectStream(provider({ timeoutMs: 200 }).reply(request()));
 
     expect(pieces).toEqual(["The Hatter "]);
     expect(providerError(error).message).toBe("No answer from the AI within 200 ms.");
@@ -322,7 +311,7 @@ describe("Gemini provider: failures and retries", () => {
       });
     });
 
-    const { error } = await collect(
+    const { error } = await collectStream(
       provider({ baseUrl: `http://127.0.0.1:${closedPort}`, maxRetries: 1 }).reply(request()),
     );
 
@@ -336,7 +325,7 @@ describe("Gemini provider: safety blocks", () => {
   it.each(["prompt", "response"] as const)("answers a %s blocked for safety with the kind fallback", async (where) => {
     gemini.script({ kind: "blocked", where });
 
-    const { pieces, error } = await collect(provider().reply(request()));
+    const { pieces, error } = await collectStream(provider().reply(request()));
 
     expect(error).toBeUndefined();
     expect(pieces).toEqual([SAFETY_FALLBACK_REPLY]);
@@ -351,7 +340,7 @@ describe("Gemini provider: safety blocks", () => {
   it("stops a reply that is blocked midway, adding nothing", async () => {
     gemini.script({ kind: "stream", chunks: ["The Hatter ", ""], finishReason: "SAFETY" });
 
-    const { pieces, error } = await collect(provider().reply(request()));
+    const { pieces, error } = await collectStream(provider().reply(request()));
 
     expect(error).toBeUndefined();
     expect(pieces).toEqual(["The Hatter "]);
@@ -386,7 +375,7 @@ describe("Gemini provider: abort", () => {
   });
 
   it("does not call Gemini when the caller has already aborted", async () => {
-    const { error } = await collect(provider().reply(request({ signal: AbortSignal.abort() })));
+    const { error } = await collectStream(provider().reply(request({ signal: AbortSignal.abort() })));
 
     expect(providerError(error).message).toBe("The AI request was cancelled.");
     expect(gemini.requests).toHaveLength(0);

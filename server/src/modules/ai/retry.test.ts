@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AiProviderError } from "./provider.js";
 import { backoff, streamWithRetry, type StreamRetryOptions } from "./retry.js";
+import { collectStream } from "../../../test/helpers/streams.js";
 
 type Step = string | Error | "wait-for-abort";
 
@@ -40,18 +41,6 @@ function options(overrides: Partial<StreamRetryOptions> = {}) {
   return { options: { ...base, ...overrides }, sleeps, retries };
 }
 
-async function collect(stream: AsyncIterable<string>): Promise<{ pieces: string[]; error: unknown }> {
-  const pieces: string[] = [];
-  try {
-    for await (const piece of stream) {
-      pieces.push(piece);
-    }
-    return { pieces, error: undefined };
-  } catch (error) {
-    return { pieces, error };
-  }
-}
-
 const retryable = (message = "busy") => new AiProviderError(message, true);
 
 describe("streamWithRetry", () => {
@@ -59,7 +48,7 @@ describe("streamWithRetry", () => {
     const { run, calls } = scripted(["a", "b", "c"]);
     const { options: opts, sleeps } = options();
 
-    const { pieces, error } = await collect(streamWithRetry(run, opts));
+    const { pieces, error } = await collectStream(streamWithRetry(run, opts));
 
     expect(error).toBeUndefined();
     expect(pieces).toEqual(["a", "b", "c"]);
@@ -71,7 +60,7 @@ describe("streamWithRetry", () => {
     const { run, calls } = scripted([retryable("429")], [retryable("503")], ["ok"]);
     const { options: opts, sleeps, retries } = options();
 
-    const { pieces, error } = await collect(streamWithRetry(run, opts));
+    const { pieces, error } = await collectStream(streamWithRetry(run, opts));
 
     expect(error).toBeUndefined();
     expect(pieces).toEqual(["ok"]);
@@ -88,7 +77,7 @@ describe("streamWithRetry", () => {
     const { run, calls } = scripted([retryable("1")], [retryable("2")], [retryable("3")], ["never"]);
     const { options: opts } = options();
 
-    const { error } = await collect(streamWithRetry(run, opts));
+    const { error } = await collectStream(streamWithRetry(run, opts));
 
     expect(error).toBeInstanceOf(AiProviderError);
     expect((error as AiProviderError).message).toBe("3");
@@ -100,7 +89,7 @@ describe("streamWithRetry", () => {
     const { run, calls } = scripted([new AiProviderError("bad request", false)], ["never"]);
     const { options: opts, sleeps } = options();
 
-    const { error } = await collect(streamWithRetry(run, opts));
+    const { error } = await collectStream(streamWithRetry(run, opts));
 
     expect((error as AiProviderError).message).toBe("bad request");
     expect(calls).toHaveLength(1);
@@ -111,7 +100,7 @@ describe("streamWithRetry", () => {
     const { run, calls } = scripted([new TypeError("fetch failed")], ["ok"]);
     const { options: opts } = options({ toError: (error) => new AiProviderError(String(error), true) });
 
-    const { pieces } = await collect(streamWithRetry(run, opts));
+    const { pieces } = await collectStream(streamWithRetry(run, opts));
 
     expect(pieces).toEqual(["ok"]);
     expect(calls).toHaveLength(2);
@@ -121,7 +110,7 @@ describe("streamWithRetry", () => {
     const { run, calls } = scripted(["Once upon", retryable("connection dropped")], ["a second story"]);
     const { options: opts } = options();
 
-    const { pieces, error } = await collect(streamWithRetry(run, opts));
+    const { pieces, error } = await collectStream(streamWithRetry(run, opts));
 
     expect(pieces).toEqual(["Once upon"]);
     expect((error as AiProviderError).message).toBe("connection dropped");
@@ -133,7 +122,7 @@ describe("streamWithRetry", () => {
     const { options: opts, retries } = options({ timeoutMs: 50 });
 
     const started = Date.now();
-    const { pieces } = await collect(streamWithRetry(run, opts));
+    const { pieces } = await collectStream(streamWithRetry(run, opts));
 
     expect(Date.now() - started).toBeLessThan(1_000);
     expect(pieces).toEqual(["ok"]);
@@ -146,7 +135,7 @@ describe("streamWithRetry", () => {
     const { options: opts } = options({ timeoutMs: 1_000, idleTimeoutMs: 50 });
 
     const started = Date.now();
-    const { pieces, error } = await collect(streamWithRetry(run, opts));
+    const { pieces, error } = await collectStream(streamWithRetry(run, opts));
 
     expect(Date.now() - started).toBeLessThan(900);
     expect(pieces).toEqual(["first"]);
@@ -163,7 +152,7 @@ describe("streamWithRetry", () => {
     };
     const { options: opts } = options({ attempts: 1, timeoutMs: 50 });
 
-    const { error } = await collect(streamWithRetry(run, opts));
+    const { error } = await collectStream(streamWithRetry(run, opts));
 
     expect((error as AiProviderError).message).toBe("No answer from the AI within 50 ms.");
   });
@@ -211,7 +200,7 @@ describe("streamWithRetry", () => {
     const { run, calls } = scripted(["a"]);
     const { options: opts } = options({ signal: AbortSignal.abort() });
 
-    const { error } = await collect(streamWithRetry(run, opts));
+    const { error } = await collectStream(streamWithRetry(run, opts));
 
     expect((error as AiProviderError).message).toBe("The AI request was cancelled.");
     expect(calls).toHaveLength(0);
@@ -224,7 +213,7 @@ describe("streamWithRetry", () => {
 
     const started = Date.now();
     setTimeout(() => caller.abort(), 30);
-    const { error } = await collect(streamWithRetry(run, opts));
+    const { error } = await collectStream(streamWithRetry(run, opts));
 
     expect(Date.now() - started).toBeLessThan(1_000);
     expect((error as AiProviderError).message).toBe("The AI request was cancelled.");

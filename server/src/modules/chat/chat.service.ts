@@ -229,12 +229,12 @@ export function createChatService(deps: {
    * The account as it is now, not as it was when a WebSocket connected: a token from before a password
    * reset, a deactivated account and the latest block all count.
    */
-  async function currentAccount(sessionActor: Actor): Promise<Actor> {
+  async function currentAccount(sessionActor: Actor, options: { mayBeBlocked?: boolean } = {}): Promise<Actor> {
     const actor = await prisma.user.findUnique({ where: { id: sessionActor.id }, include: { school: true } });
     if (!actor || actor.status !== "active" || actor.tokenVersion !== sessionActor.tokenVersion) {
       throw new AppError(ErrorCode.Unauthenticated, Messages.invalidToken);
     }
-    if (actor.blocked) {
+    if (actor.blocked && !options.mayBeBlocked) {
       throw new AppError(ErrorCode.AccountRestricted, Messages.accountRestricted);
     }
     return actor;
@@ -483,11 +483,9 @@ export function createChatService(deps: {
       chatId: unknown;
       afterSeq?: unknown;
     }): Promise<AsyncIterable<ChatEventPayload>> {
-      // The subscriber's role and school as they are now (a WebSocket's session is from connect time).
-      const fresh = await prisma.user.findUnique({ where: { id: props.actor.id }, include: { school: true } });
-      if (!fresh || fresh.status !== "active" || fresh.tokenVersion !== props.actor.tokenVersion) {
-        throw new AppError(ErrorCode.Unauthenticated, Messages.invalidToken);
-      }
+      // The subscriber's role and school as they are now (a WebSocket's session is from connect time);
+      // a restricted student may still follow their own chats.
+      const fresh = await currentAccount(props.actor, { mayBeBlocked: true });
       const chat = await readableChat(fresh, props.chatId);
       const afterSeq = typeof props.afterSeq === "number" && Number.isInteger(props.afterSeq) ? props.afterSeq : null;
       // Listening starts before the stored messages are read, so nothing published in between is
