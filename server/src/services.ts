@@ -12,6 +12,8 @@ import { createCoverService } from "./modules/covers/cover.service.js";
 import { classifyText } from "./modules/moderation/classifier.js";
 import { createModerationService } from "./modules/moderation/moderation.service.js";
 import { createSchoolService } from "./modules/schools/school.service.js";
+import { createStaffAccess } from "./modules/teacher/staff-access.js";
+import { createTeacherService } from "./modules/teacher/teacher.service.js";
 import { createUserService } from "./modules/users/user.service.js";
 import type { AppPubSub } from "./pubsub/pubsub.js";
 
@@ -37,9 +39,19 @@ export function createServices(deps: ServiceDeps) {
     logger: deps.logger,
   });
   const books = createBookService({ prisma: deps.prisma, moderation });
+  const staffAccess = createStaffAccess({ prisma: deps.prisma });
   const ai = createAiService({
     prisma: deps.prisma,
     provider: createAiProvider(deps.config.ai, deps.logger),
+  });
+  const chats = createChatService({
+    prisma: deps.prisma,
+    pubsub: deps.pubsub,
+    books,
+    moderation,
+    ai,
+    limits: deps.config.chat,
+    logger: deps.logger,
   });
   return {
     auth: createAuthService({
@@ -51,21 +63,15 @@ export function createServices(deps: ServiceDeps) {
         resetPerAddress: createMemoryRateLimiter({ limit: limits.resetPerAddressPerHour, windowMs: hour }),
       },
     }),
-    users: createUserService(deps),
+    users: createUserService({ ...deps, staffAccess }),
     schools: createSchoolService(deps),
     covers: createCoverService(deps),
     books,
     moderation,
     ai,
-    chats: createChatService({
-      prisma: deps.prisma,
-      pubsub: deps.pubsub,
-      books,
-      moderation,
-      ai,
-      limits: deps.config.chat,
-      logger: deps.logger,
-    }),
+    chats,
+    staffAccess,
+    teacher: createTeacherService({ prisma: deps.prisma, pubsub: deps.pubsub, chats, staffAccess }),
   };
 }
 

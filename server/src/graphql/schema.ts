@@ -6,6 +6,7 @@ import { BookResolver } from "../modules/books/book.resolver.js";
 import { ChatResolver } from "../modules/chat/chat.resolver.js";
 import { ModerationAlertResolver, ModerationResolver } from "../modules/moderation/moderation.resolver.js";
 import { SchoolResolver } from "../modules/schools/school.resolver.js";
+import { TeacherResolver } from "../modules/teacher/teacher.resolver.js";
 import { AccountResolver, UserAdminResolver } from "../modules/users/user.resolver.js";
 import type { AppPubSub } from "../pubsub/pubsub.js";
 import { authChecker } from "./auth-checker.js";
@@ -20,6 +21,7 @@ export const resolvers: NonEmptyArray<Function> = [
   ChatResolver,
   ModerationResolver,
   ModerationAlertResolver,
+  TeacherResolver,
 ];
 
 export function buildGraphQLSchema(pubSub: AppPubSub): Promise<GraphQLSchema> {

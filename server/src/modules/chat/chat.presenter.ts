@@ -56,3 +56,26 @@ export function presentMessage(row: ChatMessage): ChatMessagePayload {
 export function messageEvent(message: ChatMessagePayload): ChatEventPayload {
   return { kind: "message", chatId: message.chatId, seq: message.seq, message, text: null };
 }
+
+/** A chat in a teacher's list (spec section 3, Teacher chat list item). */
+export type TeacherChatPayload = {
+  id: string;
+  userId: string;
+  studentDisplayName: string;
+  bookId: string;
+  bookTitle: string;
+  characterName: string | null;
+  messageCount: number;
+  lastUpdated: Date;
+};
+
+/**
+ * A student of a school sent a chat message: the chat as a teacher's list shows it now, and the
+ * student's totals for their card. `schoolId` is the student's school (who may receive it).
+ */
+export type SchoolActivityPayload = {
+  schoolId: string | null;
+  chat: TeacherChatPayload;
+  studentChatCount: number;
+  studentMessageCount: number;
+};

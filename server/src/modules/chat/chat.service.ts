@@ -11,7 +11,7 @@ import {
   tooManyRequests,
 } from "../../errors/app-error.js";
 import type { ChatMessage, PrismaClient } from "../../generated/prisma/client.js";
-import { type AppPubSub, Topics } from "../../pubsub/pubsub.js";
+import { ALL_SCHOOLS, type AppPubSub, Topics } from "../../pubsub/pubsub.js";
 import type { AiService } from "../ai/ai.service.js";
 import type { AiBook, AiTurn, ChatMode } from "../ai/provider.js";
 import { BOOK_NOT_READY_MESSAGE } from "../books/book.policy.js";
@@ -25,6 +25,7 @@ import {
   type ChatMessagePayload,
   type ChatPayload,
   messageEvent,
+  type SchoolActivityPayload,
   presentMessage,
 } from "./chat.presenter.js";
 import { withoutControlCharacters } from "../../validation/fields.js";
@@ -78,7 +79,7 @@ type ChatRow = {
   systemPrompt: string | null;
   book: { title: string };
   school: { name: string } | null;
-  user: { role: string };
+  user: { role: string; schoolId: string | null };
 };
 
 const chatSelect = {
@@ -95,7 +96,7 @@ const chatSelect = {
   systemPrompt: true,
   book: { select: { title: true } },
   school: { select: { name: true } },
-  user: { select: { role: true } },
+  user: { select: { role: true, schoolId: true } },
 } as const;
 
 function presentChat(row: ChatRow): ChatPayload {
@@ -149,8 +150,9 @@ export function createChatService(deps: {
       return chat;
     }
     if (actor.role === "teacher") {
-      // Another school's chat, or a staff member's own chat, does not exist for a teacher.
-      if (actor.schoolId && chat.schoolId === actor.schoolId && chat.user.role === "student") {
+      // Another school's chat, or a staff member's own chat, does not exist for a teacher. The school
+      // is the student's school now (a student who moved school takes their chats with them).
+      if (actor.schoolId && chat.user.schoolId === actor.schoolId && chat.user.role === "student") {
         return chat;
       }
       throw notFound(CHAT_NOT_FOUND_MESSAGE);
@@ -205,6 +207,40 @@ export function createChatService(deps: {
       }
       from = last.seq;
     }
+  }
+
+  /**
+   * Tells the student's school (its teachers' dashboards, and admins) that the chat moved on: its
+   * count and time, and the student's totals. Staff members' own chats are not a school's activity.
+   */
+  async function publishActivity(chat: ChatRow, student: Actor, changed: { messageCount: number; updatedAt: Date }) {
+    if (student.role !== "student") {
+      return;
+    }
+    const totals = await prisma.chat.aggregate({
+      where: { userId: student.id },
+      _count: { _all: true },
+      _sum: { messageCount: true },
+    });
+    const activity: SchoolActivityPayload = {
+      schoolId: student.schoolId,
+      chat: {
+        id: chat.id,
+        userId: chat.userId,
+        studentDisplayName: student.displayName,
+        bookId: chat.bookId,
+        bookTitle: chat.book.title,
+        characterName: chat.characterName,
+        messageCount: changed.messageCount,
+        lastUpdated: changed.updatedAt,
+      },
+      studentChatCount: totals._count._all,
+      studentMessageCount: totals._sum.messageCount ?? 0,
+    };
+    if (student.schoolId) {
+      pubsub.publish(Topics.schoolActivity, student.schoolId, activity);
+    }
+    pubsub.publish(Topics.schoolActivity, ALL_SCHOOLS, activity);
   }
 
   function publishMessage(message: ChatMessagePayload) {
@@ -442,18 +478,22 @@ export function createChatService(deps: {
       }
 
       // Reserve two seqs (the message and its reply) and store the message, in one transaction.
-      const userRow: ChatMessage = await prisma.$transaction(async (tx) => {
-        const { messageCount } = await tx.chat.update({
+      const { userRow, changed } = await prisma.$transaction(async (tx) => {
+        const changed = await tx.chat.update({
           where: { id: chat.id },
           data: { messageCount: { increment: 2 } },
-          select: { messageCount: true },
+          select: { messageCount: true, updatedAt: true },
         });
-        return tx.chatMessage.create({
-          data: { chatId: chat.id, seq: messageCount - 2, role: "user", content: text, withheldFromAi: risk },
+        const userRow: ChatMessage = await tx.chatMessage.create({
+          data: { chatId: chat.id, seq: changed.messageCount - 2, role: "user", content: text, withheldFromAi: risk },
         });
+        return { userRow, changed };
       });
       const userMessage = presentMessage(userRow);
       publishMessage(userMessage);
+      publishActivity(chat, actor, changed).catch((error: unknown) =>
+        deps.logger.error({ err: error, chatId: chat.id }, "could not publish the school's chat activity"),
+      );
 
       if (!book) {
         const assistantMessage = await storeReply(chat.id, userRow.seq + 1, SUPPORT_REPLY, true);

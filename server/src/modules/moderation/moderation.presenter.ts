@@ -10,6 +10,8 @@ export type ModerationAlertPayload = {
   messageExcerpt: string | null;
   studentId: string;
   studentDisplayName: string;
+  /** The student's school when the event happened: whose staff may see it. */
+  schoolId: string | null;
   chatId: string | null;
   bookId: string | null;
   bookTitle: string | null;
@@ -18,12 +20,14 @@ export type ModerationAlertPayload = {
   blocked: boolean;
   createdAt: Date;
   reviewedAt: Date | null;
+  reviewedByName: string | null;
 };
 
 export function presentModerationEvent(
   event: ModerationEvent,
   student: { displayName: string; strikeCount: number; blocked: boolean },
   bookTitle: string | null,
+  reviewedByName: string | null = null,
 ): ModerationAlertPayload {
   return {
     id: event.id,
@@ -34,6 +38,7 @@ export function presentModerationEvent(
     messageExcerpt: event.messageExcerpt,
     studentId: event.userId,
     studentDisplayName: student.displayName,
+    schoolId: event.schoolId,
     chatId: event.chatId,
     bookId: event.bookId,
     bookTitle,
@@ -41,5 +46,6 @@ export function presentModerationEvent(
     blocked: student.blocked,
     createdAt: event.createdAt,
     reviewedAt: event.reviewedAt,
+    reviewedByName,
   };
 }

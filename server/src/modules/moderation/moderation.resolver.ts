@@ -51,7 +51,7 @@ export class ModerationAlertResolver {
     // Each alert goes out only while the subscriber is still staff of that school (a role or school
     // changed since the WebSocket connected stops the alerts).
     filter: async ({ payload, context }: { payload: ModerationAlertPayload; context: GraphQLContext }) =>
-      context.services.moderation.mayReceiveAlert(requireRole(context).id, payload),
+      context.services.staffAccess.mayWatch(requireRole(context).id, payload.schoolId),
   })
   moderationAlerts(@Root() alert: ModerationAlertPayload): ModerationAlertPayload {
     return alert;

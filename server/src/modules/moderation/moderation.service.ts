@@ -138,21 +138,6 @@ export function createModerationService(deps: {
       return payload;
     },
 
-    /** Whether a subscriber may still receive an alert about a student: an admin, or staff of the school. */
-    async mayReceiveAlert(subscriberId: string, alert: ModerationAlertPayload): Promise<boolean> {
-      const [subscriber, student] = await Promise.all([
-        prisma.user.findUnique({ where: { id: subscriberId }, select: { role: true, schoolId: true, status: true } }),
-        prisma.user.findUnique({ where: { id: alert.studentId }, select: { schoolId: true } }),
-      ]);
-      if (!subscriber || subscriber.status !== "active") {
-        return false;
-      }
-      return (
-        subscriber.role === "admin" ||
-        (subscriber.role === "teacher" && subscriber.schoolId !== null && subscriber.schoolId === student?.schoolId)
-      );
-    },
-
     /**
      * Judges a student's text and records what follows (strike, block, alerts). The caller refuses the
      * text unless the outcome is "clear"; "risk" texts are answered with SUPPORT_REPLY, not by the AI.

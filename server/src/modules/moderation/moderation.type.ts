@@ -63,6 +63,9 @@ export class ModerationAlert {
   @Field(() => Date)
   createdAt!: Date;
 
-  @Field(() => Date, { nullable: true })
+  @Field(() => Date, { nullable: true, description: "When a teacher marked it reviewed" })
   reviewedAt!: Date | null;
+
+  @Field(() => String, { nullable: true, description: "Who marked it reviewed" })
+  reviewedByName!: string | null;
 }

@@ -4,6 +4,7 @@ import type { PrismaClient, Role } from "../../generated/prisma/client.js";
 import type { AppPubSub } from "../../pubsub/pubsub.js";
 import { Topics } from "../../pubsub/pubsub.js";
 import { asRecord, FieldCheck } from "../../validation/fields.js";
+import type { StaffAccess } from "../teacher/staff-access.js";
 import { authorizeUser } from "./user.policy.js";
 import { presentUser, type UserPayload, withSchool } from "./user.presenter.js";
 
@@ -13,7 +14,7 @@ export const INVALID_ROLE_MESSAGE = "Role must be student, teacher or admin";
 export const LAST_ADMIN_MESSAGE = "This is the only active admin: make someone else an admin first";
 const MAX_ID_LENGTH = 100;
 
-export function createUserService(deps: { prisma: PrismaClient; pubsub: AppPubSub }) {
+export function createUserService(deps: { prisma: PrismaClient; pubsub: AppPubSub; staffAccess: StaffAccess }) {
   const { prisma, pubsub } = deps;
   return {
     currentUser(actor: Actor): UserPayload {
@@ -48,6 +49,7 @@ export function createUserService(deps: { prisma: PrismaClient; pubsub: AppPubSu
         }
         return tx.user.update({ where: { id: userId }, data: { role: role as Role }, include: withSchool });
       });
+      deps.staffAccess.forget(user.id);
       const payload = presentUser(user);
       pubsub.publish(Topics.accountUpdated, user.id, payload);
       return payload;
