@@ -4,6 +4,7 @@ import { ErrorLink } from "@apollo/client/link/error";
 import { GraphQLWsLink } from "@apollo/client/link/subscriptions";
 import { OperationTypeNode } from "graphql";
 import { createClient } from "graphql-ws";
+import { emitLiveReconnected } from "./live-events";
 import { looksUnauthenticated } from "./session-events";
 
 export type ApolloOptions = {
@@ -39,6 +40,13 @@ export function createApolloClient({ getToken, onUnauthenticated, uri = "/graphq
       url: wsUrl.toString(),
       lazy: true,
       retryAttempts: Infinity,
+      on: {
+        connected: (_socket, _payload, wasRetry) => {
+          if (wasRetry) {
+            emitLiveReconnected();
+          }
+        },
+      },
       connectionParams: () => {
         const token = getToken();
         return token ? { authorization: `Bearer ${token}` } : {};
@@ -50,5 +58,17 @@ export function createApolloClient({ getToken, onUnauthenticated, uri = "/graphq
     ws,
     ApolloLink.from([errors, auth, http]),
   );
-  return new ApolloClient({ link, cache: new InMemoryCache() });
+  return new ApolloClient({ link, cache: createCache() });
+}
+
+/**
+ * The cache. A student card's moderation state has no id of its own: live events and the unblock
+ * answer write parts of it, merged into what is there.
+ */
+export function createCache() {
+  return new InMemoryCache({
+    typePolicies: {
+      SchoolStudent: { fields: { moderation: { merge: true } } },
+    },
+  });
 }

@@ -1,3 +1,4 @@
+import { setMaxListeners } from "node:events";
 import { createPubSub } from "@graphql-yoga/subscription";
 import type { ChatEventPayload, SchoolActivityPayload } from "../modules/chat/chat.presenter.js";
 import type { ModerationAlertPayload } from "../modules/moderation/moderation.presenter.js";
@@ -36,6 +37,13 @@ export type AppPubSub = ReturnType<typeof createAppPubSub>;
  */
 class ContainedEventTarget extends EventTarget {
   readonly #wrapped = new WeakMap<object, EventListener>();
+
+  constructor() {
+    super();
+    // Hundreds of teachers follow one school's topic: many listeners per event type is the design,
+    // not a leak (Node warns past 10 otherwise).
+    setMaxListeners(0, this);
+  }
 
   override addEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: never) {
     if (!listener) {

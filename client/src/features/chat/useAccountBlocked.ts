@@ -1,5 +1,6 @@
 import { skipToken, useQuery, useSubscription } from "@apollo/client/react";
 import { useCallback, useState } from "react";
+import { useOnLiveReconnected } from "../../lib/live-events";
 import type { SessionUser } from "../../lib/session";
 import { AccountModerationDocument, ChatAccountDocument } from "./graphql";
 
@@ -13,7 +14,22 @@ export function useAccountBlocked(user: SessionUser | null) {
   const uid = user?.uid ?? null;
   const [live, setLive] = useState<{ uid: string; blocked: boolean } | null>(null);
   // Not cached: the session's own `me` stays as AuthProvider left it.
-  const { data } = useQuery(ChatAccountDocument, uid === null ? skipToken : { fetchPolicy: "no-cache" });
+  const { data, refetch } = useQuery(ChatAccountDocument, uid === null ? skipToken : { fetchPolicy: "no-cache" });
+  // Back from a dropped connection (the server closes a student's sockets when it blocks them): a
+  // block or unblock may have happened meanwhile, so the server's answer replaces the last event.
+  useOnLiveReconnected(() => {
+    if (uid === null) {
+      return;
+    }
+    refetch().then(
+      ({ data: fresh }) => {
+        if (fresh) {
+          setLive({ uid: fresh.me.uid, blocked: fresh.me.moderation.blocked });
+        }
+      },
+      () => undefined,
+    );
+  });
   useSubscription(
     AccountModerationDocument,
     uid === null

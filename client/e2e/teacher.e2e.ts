@@ -1,0 +1,156 @@
+/// <reference lib="dom" />
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type BrowserHarness, startBrowserHarness } from "./browser.js";
+
+// The teacher dashboard in a real browser, teacher and student in two browser contexts: the student
+// chats and the teacher follows it live in the chats modal's viewer; harmful messages block the
+// student and the alerts appear at once in the safeguarding panel; the teacher marks one reviewed,
+// unblocks the student, and the student can send again.
+
+async function signIn(page: Page, email: string, password: string, landing: string) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL(`**${landing}`);
+}
+
+describe("the teacher dashboard in a real browser", () => {
+  let h: BrowserHarness;
+  beforeAll(async () => {
+    h = await startBrowserHarness({ AI_OFFLINE_PACE_MS: "5" });
+  });
+  afterAll(() => h.close());
+
+  it("follows a student's chat live, shows the alerts, and unblocks the student", async () => {
+    const student = await h.app.createUser({ displayName: "Wendy Willow" });
+    const classmate = await h.app.createUser({ displayName: "Barnaby Brook", school: student.school });
+    const teacher = await h.app.createUser({ role: "teacher", school: student.school, displayName: "Mr Lane" });
+    const book = await h.app.db.prisma.book.findUniqueOrThrow({
+      where: { slug: "the-wind-in-the-willows" },
+      select: { id: true },
+    });
+    await h.app.db.prisma.userBook.create({
+      data: {
+        id: `${classmate.id}_${book.id}`,
+        userId: classmate.id,
+        bookId: book.id,
+        read: true,
+        lastReadAt: new Date("2026-03-05T10:00:00Z"),
+      },
+    });
+
+    const teacherPage = await h.newPage();
+    await signIn(teacherPage, teacher.email, teacher.password, "/teacher/dashboard");
+    await teacherPage.getByRole("heading", { name: "Teacher Dashboard" }).waitFor();
+    await teacherPage.getByRole("heading", { name: `Students at ${student.school}` }).waitFor();
+    const wendy = teacherPage.getByRole("article", { name: "Wendy Willow" });
+    const barnaby = teacherPage.getByRole("article", { name: "Barnaby Brook" });
+    await wendy.getByText("No books read yet").waitFor();
+    await barnaby.getByRole("link", { name: "The Wind in the Willows" }).waitFor();
+    await barnaby.getByText("Last read: 5 March 2026").waitFor();
+    await teacherPage.getByText("No safeguarding alerts to review.").waitFor();
+
+    // Search by name, on the server.
+    await teacherPage.getByLabel("Search students").fill("wendy");
+    await expect.poll(() => barnaby.count()).toBe(0);
+    await wendy.waitFor();
+
+    // The student asks a question in their own browser.
+    const studentPage = await h.newPage();
+    await signIn(studentPage, student.email, student.password, "/dashboard");
+    await studentPage.goto(`/books/${book.id}`);
+    const input = studentPage.getByPlaceholder("Ask a question about the book...");
+    await input.fill("Who is Badger?");
+    await input.press("Enter");
+    await expect
+      .poll(() => studentPage.getByRole("button", { name: "Send" }).isEnabled(), { timeout: 20_000 })
+      .toBe(true);
+
+    // The teacher opens the student's chats and the chat itself.
+    await wendy.getByRole("button", { name: "See Chats of Wendy Willow" }).click();
+    const dialog = teacherPage.getByRole("dialog", { name: "Wendy Willow's chats" });
+    await dialog.getByText("The Wind in the Willows", { exact: true }).waitFor();
+    await dialog.getByText(/2 messages/).waitFor();
+    await dialog.getByRole("button", { name: /^View Chat\W+The Wind in the Willows$/ }).click();
+    const viewer = dialog.getByRole("log", { name: "Wendy Willow's chat about The Wind in the Willows" });
+    await viewer.getByText("Who is Badger?").waitFor();
+    expect(await viewer.getByText("You", { exact: true }).count()).toBeGreaterThan(0);
+    expect(await viewer.getByText("Assistant", { exact: true }).count()).toBeGreaterThan(0);
+
+    // A new message appears in the open viewer as the student sends it.
+    await input.fill("Where does Mole live?");
+    await input.press("Enter");
+    await viewer.getByText("Where does Mole live?").waitFor({ timeout: 20_000 });
+    await expect
+      .poll(() => studentPage.getByRole("button", { name: "Send" }).isEnabled(), { timeout: 20_000 })
+      .toBe(true);
+
+    // Three harmful messages block the student; the alerts and the card change at once.
+    for (const message of [
+      "you are a stupid idiot and everyone hates you",
+      "my phone number is 07700 900123 call me",
+      "i am going to stab you tomorrow",
+    ]) {
+      await input.fill(message);
+      await input.press("Enter");
+      await studentPage.getByRole("alert").first().waitFor();
+    }
+    await studentPage.getByText(/Safeguarding notice: Your account is currently restricted/).waitFor();
+    await dialog.getByRole("button", { name: "Close" }).click();
+    const panel = teacherPage.getByRole("region", { name: /Safeguarding/ });
+    await panel.getByRole("heading", { name: "Account restricted: Wendy Willow" }).waitFor();
+    await panel.getByText("i am going to stab you tomorrow").first().waitFor();
+    await wendy.getByText("Blocked", { exact: true }).waitFor();
+    await wendy.getByText("Strikes: 3").waitFor();
+
+    // Marking an alert reviewed removes it from the panel and records who did it.
+    const restricted = panel.getByRole("listitem").filter({ hasText: "Account restricted: Wendy Willow" });
+    await restricted.getByRole("button", { name: /Mark as reviewed/ }).click();
+    await expect.poll(() => restricted.count()).toBe(0);
+    const reviewed = await h.app.db.prisma.moderationEvent.findFirstOrThrow({
+      where: { userId: student.id, type: "block" },
+    });
+    expect(reviewed.reviewedById).toBe(teacher.id);
+    expect(reviewed.reviewedAt).not.toBeNull();
+
+    // Unblock: the card resets, and the student can send again at once.
+    await wendy.getByRole("button", { name: "Unblock & Reset Strikes for Wendy Willow" }).click();
+    await expect.poll(() => wendy.getByText("Blocked", { exact: true }).count()).toBe(0);
+    expect(await wendy.getByText(/Strikes:/).count()).toBe(0);
+    const unblock = await h.app.db.prisma.moderationEvent.findFirstOrThrow({
+      where: { userId: student.id, type: "unblock" },
+    });
+    expect(unblock.actorId).toBe(teacher.id);
+
+    // The block closed the student's connection; it comes back (a few seconds' backoff) and reads
+    // the account afresh, so an unblock made meanwhile is not missed.
+    await input.waitFor({ timeout: 15_000 });
+    await input.fill("Who is Ratty?");
+    await input.press("Enter");
+    const log = studentPage.getByRole("log", { name: "Chat about the book" });
+    await log.getByText("Who is Ratty?").waitFor();
+    await expect
+      .poll(() => studentPage.getByRole("button", { name: "Send" }).isEnabled(), { timeout: 20_000 })
+      .toBe(true);
+    expect(await studentPage.getByText(/Safeguarding notice/).count()).toBe(0);
+  });
+
+  it("fits a phone: the cards and the chats modal at 360px", async () => {
+    const student = await h.app.createUser({ displayName: "Pip Narrow" });
+    const teacher = await h.app.createUser({ role: "teacher", school: student.school });
+    const page = await h.newPage({ width: 360, height: 740 });
+    await signIn(page, teacher.email, teacher.password, "/teacher/dashboard");
+    const card = page.getByRole("article", { name: "Pip Narrow" });
+    await card.waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await card.getByRole("button", { name: "See Chats of Pip Narrow" }).click();
+    const dialog = page.getByRole("dialog", { name: "Pip Narrow's chats" });
+    await dialog.getByText("No chats yet").waitFor();
+    const box = await dialog.boundingBox();
+    expect(box?.width).toBeLessThanOrEqual(360);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => dialog.count()).toBe(0);
+  });
+});
