@@ -1,4 +1,5 @@
 /// <reference lib="dom" />
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BrowserHarness, startBrowserHarness } from "./browser.js";
@@ -152,5 +153,48 @@ describe("the teacher dashboard in a real browser", () => {
     expect(box?.width).toBeLessThanOrEqual(360);
     await page.keyboard.press("Escape");
     await expect.poll(() => dialog.count()).toBe(0);
+  });
+
+  it("has no WCAG 2 A/AA violations: cards, an urgent alert and the chats modal, at desktop and phone widths", async () => {
+    const student = await h.app.createUser({ displayName: "Ada Access" });
+    const teacher = await h.app.createUser({ role: "teacher", school: student.school });
+    const book = await h.app.db.prisma.book.findUniqueOrThrow({ where: { slug: "the-secret-garden" } });
+    await h.app.db.prisma.userBook.create({
+      data: { id: `${student.id}_${book.id}`, userId: student.id, bookId: book.id, read: true, lastReadAt: null },
+    });
+    await h.app.db.prisma.user.update({ where: { id: student.id }, data: { strikeCount: 1 } });
+    await h.app.db.prisma.moderationEvent.create({
+      data: {
+        type: "alert",
+        severity: "urgent",
+        userId: student.id,
+        schoolId: (await h.app.db.prisma.user.findUniqueOrThrow({ where: { id: student.id } })).schoolId,
+        reason: "Risk to the child in a chat message",
+        category: "self_harm_risk",
+        messageExcerpt: "nobody would care if I was gone",
+        bookId: book.id,
+      },
+    });
+    const scan = async (page: Page) => {
+      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+      expect(results.passes.length).toBeGreaterThan(0);
+      return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    };
+    for (const width of [1280, 320]) {
+      const page = await h.newPage({ width, height: 800 });
+      await signIn(page, teacher.email, teacher.password, "/teacher/dashboard");
+      const card = page.getByRole("article", { name: "Ada Access" });
+      await card.getByText("Last read: Unknown").waitFor();
+      await card.getByText("Strikes: 1").waitFor();
+      await page.getByRole("heading", { name: "Risk to the child: Ada Access" }).waitFor();
+      expect(await scan(page)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
+      );
+      await card.getByRole("button", { name: "See Chats of Ada Access" }).click();
+      await page.getByRole("dialog", { name: "Ada Access's chats" }).getByText("No chats yet").waitFor();
+      expect(await scan(page)).toEqual([]);
+    }
   });
 });

@@ -103,7 +103,7 @@ function AlertItem({
       ) : null}
       <p className={styles.reason}>
         {alert.reason}
-        {alert.blocked ? " · Account restricted" : alert.strikeCount ? ` · Strikes: ${alert.strikeCount}` : ""}
+        {alert.type === "alert" ? "" : alert.blocked ? " · Account restricted" : ` · Strikes: ${alert.strikeCount}`}
       </p>
       {failure ? (
         <p className={styles.failure} role="alert">
