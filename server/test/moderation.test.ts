@@ -208,6 +208,12 @@ describe("moderation and safeguarding", () => {
         body: { bookId, message: THREAT },
       });
       expect(res.body.flagged).toBe(true);
+      // A staff member's own words of risk get the verdict too, but no alert: alerts are about pupils.
+      const risk = await app.api("POST", "/api/chat/moderate", {
+        token: teacher.token,
+        body: { bookId, message: RISK },
+      });
+      expect(risk.body).toEqual({ flagged: true, category: "self_harm_risk", severity: "urgent" });
       expect((await app.db.prisma.user.findUniqueOrThrow({ where: { id: teacher.id } })).strikeCount).toBe(0);
       expect(await app.db.prisma.moderationEvent.count({ where: { userId: teacher.id } })).toBe(0);
 

@@ -166,6 +166,11 @@ export function createModerationService(deps: {
       const title = await bookTitle(props.bookId);
 
       if (verdict.severity === "urgent") {
+        // Alerts are about the school's children: a staff member's text gets the same kind reply, and
+        // no alert that no teacher's panel could list or review.
+        if (actor.role !== "student") {
+          return { kind: "risk", verdict };
+        }
         const event = await prisma.moderationEvent.create({
           data: {
             ...base,

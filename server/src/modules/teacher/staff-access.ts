@@ -54,7 +54,9 @@ export function createStaffAccess(deps: { prisma: PrismaClient; ttlMs?: number; 
       if (!state || state.status !== "active") {
         return false;
       }
-      return state.role === "admin" || (state.role === "teacher" && state.schoolId !== null && state.schoolId === schoolId);
+      return (
+        state.role === "admin" || (state.role === "teacher" && state.schoolId !== null && state.schoolId === schoolId)
+      );
     },
 
     /** A user's role, school or status changed: their next check reads it afresh. */

@@ -39,7 +39,10 @@ export class TeacherResolver {
   }
 
   @Mutation(() => ModerationAlert, { description: "Marks a safeguarding alert reviewed (who and when are kept)" })
-  reviewSafeguardingAlert(@Arg("id", () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<ModerationAlertPayload> {
+  reviewSafeguardingAlert(
+    @Arg("id", () => ID) id: string,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<ModerationAlertPayload> {
     return ctx.services.teacher.reviewAlert({ actor: requireRole(ctx), alertId: id });
   }
 

@@ -5,6 +5,7 @@ import { Prisma, type PrismaClient } from "../../generated/prisma/client.js";
 import { ALL_SCHOOLS, type AppPubSub, Topics } from "../../pubsub/pubsub.js";
 import { withoutControlCharacters } from "../../validation/fields.js";
 import type { SchoolActivityPayload, TeacherChatPayload } from "../chat/chat.presenter.js";
+import { heldBySchool } from "../books/book.policy.js";
 import type { ChatService } from "../chat/chat.service.js";
 import { type ModerationAlertPayload, presentModerationEvent } from "../moderation/moderation.presenter.js";
 import { NO_SCHOOL_MESSAGE, STUDENT_NOT_FOUND_MESSAGE } from "../moderation/moderation.service.js";
@@ -91,6 +92,15 @@ const ORDER_BY: Record<StudentSort, Prisma.Sql> = {
   lastActive: Prisma.sql`u."lastActiveAt" DESC NULLS LAST, lower(u."displayName") ASC, u.id ASC`,
 };
 
+/** Name or email contains the search, case-insensitively; %, _ and \ in it are plain characters. */
+function searchCondition(search: string): Prisma.Sql {
+  if (!search) {
+    return Prisma.empty;
+  }
+  const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return Prisma.sql`AND (u."displayName" ILIKE ${pattern} OR u.email ILIKE ${pattern})`;
+}
+
 /** A whole number within [1, max] from GraphQL (a number) or a query string (digits), or the default. */
 function pageSize(value: unknown, fallback: number, max: number, name = "limit"): number {
   if (value === undefined || value === null || value === "") {
@@ -137,7 +147,12 @@ function decodeCursor(value: unknown): { updatedAt: Date; id: string } | null {
   }
   try {
     const parsed: unknown = JSON.parse(Buffer.from(value, "base64url").toString("utf8"));
-    if (Array.isArray(parsed) && parsed.length === 2 && typeof parsed[0] === "string" && typeof parsed[1] === "string") {
+    if (
+      Array.isArray(parsed) &&
+      parsed.length === 2 &&
+      typeof parsed[0] === "string" &&
+      typeof parsed[1] === "string"
+    ) {
       const updatedAt = new Date(parsed[0]);
       if (!Number.isNaN(updatedAt.getTime())) {
         return { updatedAt, id: parsed[1] };
@@ -291,10 +306,10 @@ export function createTeacherService(deps: {
     schoolId: string,
     options: { search: string; sort: StudentSort; offset: number; limit: number },
   ): Promise<{ rows: StudentRow[]; total: number }> {
-    const pattern = `%${options.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const matches = options.search
-      ? Prisma.sql`AND (u."displayName" ILIKE ${pattern} OR u.email ILIKE ${pattern})`
-      : Prisma.empty;
+    const matches = searchCondition(options.search);
+    // The books the student can see, as their own dashboard counts them (published, complete, held).
+    const visibleHere = Prisma.sql`b.status = 'published' AND b."hasText" AND b."hasCover" AND (b."allSchools" OR EXISTS (
+      SELECT 1 FROM "BookSchool" bs WHERE bs."bookId" = b.id AND bs."schoolId" = ${schoolId}))`;
     const [rows, totals] = await Promise.all([
       prisma.$queryRaw<StudentRow[]>`
         SELECT u.id, u."displayName", u.email, u.status::text AS status, u."lastActiveAt",
@@ -306,7 +321,8 @@ export function createTeacherService(deps: {
         FROM "User" u
         LEFT JOIN LATERAL (
           SELECT count(*) AS books, sum(ub."readingTime") AS minutes
-          FROM "UserBook" ub WHERE ub."userId" = u.id AND ub.read
+          FROM "UserBook" ub JOIN "Book" b ON b.id = ub."bookId"
+          WHERE ub."userId" = u.id AND ub.read AND ${visibleHere}
         ) r ON TRUE
         LEFT JOIN LATERAL (
           SELECT count(*) AS chats, sum(ch."messageCount") AS messages, max(ch."updatedAt") AS last_chat
@@ -320,13 +336,17 @@ export function createTeacherService(deps: {
     return { rows, total: totals };
   }
 
-  async function booksReadBy(userIds: string[]): Promise<Map<string, ReadBookPayload[]>> {
+  async function booksReadBy(schoolId: string, userIds: string[]): Promise<Map<string, ReadBookPayload[]>> {
     const byStudent = new Map<string, ReadBookPayload[]>(userIds.map((id) => [id, []]));
     if (userIds.length === 0) {
       return byStudent;
     }
     const rows = await prisma.userBook.findMany({
-      where: { userId: { in: userIds }, read: true },
+      where: {
+        userId: { in: userIds },
+        read: true,
+        book: { status: "published", hasText: true, hasCover: true, ...heldBySchool(schoolId) },
+      },
       orderBy: [{ lastReadAt: { sort: "desc", nulls: "last" } }, { id: "asc" }],
       select: { userId: true, bookId: true, lastReadAt: true, book: { select: { title: true, author: true } } },
     });
@@ -372,7 +392,10 @@ export function createTeacherService(deps: {
         studentsOf(school.id, { search, sort: sort as StudentSort, offset, limit }),
         openAlerts(school.id),
       ]);
-      const books = await booksReadBy(rows.map((row) => row.id));
+      const books = await booksReadBy(
+        school.id,
+        rows.map((row) => row.id),
+      );
       const matching = rows[0]?.matching ?? (offset === 0 ? 0 : await countMatching(school.id, search));
       return {
         school,
@@ -432,10 +455,7 @@ export function createTeacherService(deps: {
           ...scope,
           ...(after
             ? {
-                OR: [
-                  { updatedAt: { lt: after.updatedAt } },
-                  { updatedAt: after.updatedAt, id: { lt: after.id } },
-                ],
+                OR: [{ updatedAt: { lt: after.updatedAt } }, { updatedAt: after.updatedAt, id: { lt: after.id } }],
               }
             : {}),
         },
@@ -445,12 +465,18 @@ export function createTeacherService(deps: {
       });
       const page = rows.slice(0, limit);
       const last = page.at(-1);
-      return { items: page.map(presentTeacherChat), nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
+      return {
+        items: page.map(presentTeacherChat),
+        nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
+      };
     },
 
     /** Spec: GET /api/chat/teacher/chat/{chatId}: a student's chat and a page of its messages. */
     async chatMessages(props: { actor: Actor; chatId: unknown; before?: unknown; limit?: unknown }) {
       requireStaff(props.actor);
+      if (props.actor.role === "teacher" && !props.actor.schoolId) {
+        throw notFound(NO_SCHOOL_MESSAGE);
+      }
       const before =
         typeof props.before === "string" && /^-?\d{1,9}$/.test(props.before) ? Number(props.before) : props.before;
       const limit = pageSize(props.limit, 100, 100);
@@ -522,12 +548,15 @@ export function createTeacherService(deps: {
     },
   };
 
-  /** Students matching a search, when a page past the end gave no row to read the count from. */
-  function countMatching(schoolId: string, search: string): Promise<number> {
-    const text = { contains: search, mode: "insensitive" } as const;
-    return prisma.user.count({
-      where: { schoolId, role: "student", ...(search ? { OR: [{ displayName: text }, { email: text }] } : {}) },
-    });
+  /**
+   * Students matching a search, when a page past the end gave no row to read the count from. The same
+   * condition as the page's (Prisma's `contains` would take % and _ in the search as wildcards).
+   */
+  async function countMatching(schoolId: string, search: string): Promise<number> {
+    const [row] = await prisma.$queryRaw<{ matching: number }[]>`
+      SELECT count(*)::int AS matching FROM "User" u
+      WHERE u."schoolId" = ${schoolId} AND u.role = 'student' ${searchCondition(search)}`;
+    return row?.matching ?? 0;
   }
 }
 

@@ -140,4 +140,3 @@ export class SchoolActivity {
   @Field(() => Int)
   studentMessageCount!: number;
 }
-
