@@ -1,3 +1,4 @@
+import { CombinedGraphQLErrors, ServerError } from "@apollo/client/errors";
 import { useMutation } from "@apollo/client/react";
 import { useId, useState } from "react";
 import { Link } from "react-router-dom";
@@ -12,6 +13,16 @@ import styles from "./StudentCard.module.css";
 export const UNBLOCK_FAILED = "Failed to unblock user";
 /** Books listed on a card before 'Show all'. */
 export const BOOKS_SHOWN = 5;
+
+/**
+ * Spec 8: the server's error, else 'Failed to unblock user'. A request that got no answer (or failed
+ * in the client) has no server error to show, so it gets the fallback too, never a raw message.
+ */
+function unblockFailure(error: unknown): string {
+  return CombinedGraphQLErrors.is(error) || ServerError.is(error)
+    ? errorMessage(error, UNBLOCK_FAILED)
+    : UNBLOCK_FAILED;
+}
 
 /**
  * One student of the school (spec: Teacher dashboard): who they are, their safeguarding state, what
@@ -51,7 +62,7 @@ export function StudentCard({
         setFailure(UNBLOCK_FAILED);
       }
     } catch (error) {
-      setFailure(errorMessage(error, UNBLOCK_FAILED));
+      setFailure(unblockFailure(error));
     }
   }
 
