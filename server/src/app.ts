@@ -21,6 +21,7 @@ import { ideRouter } from "./http/ide.js";
 import { clientAddress, restErrorHandler, sessionMiddleware, sessionOf } from "./http/rest-kit.js";
 import { createMailer } from "./mail/mailer.js";
 import { outboxRoutes } from "./mail/outbox.routes.js";
+import { adminRoutes } from "./modules/admin/admin.routes.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
 import { reviewRoutes } from "./modules/books/book.routes.js";
 import { chatRoutes } from "./modules/chat/chat.routes.js";
@@ -131,6 +132,7 @@ async function serve(config: Config, logger: Logger, db: Database): Promise<App>
   api.use(userRoutes(services));
   api.use(reviewRoutes(services));
   api.use(chatRoutes(services));
+  api.use(adminRoutes(services));
   if (mailer.kind === "outbox" && config.env !== "production") {
     api.use(outboxRoutes(db.prisma));
   }

@@ -4,6 +4,8 @@ import type { TokenService } from "./auth/tokens.js";
 import type { Config } from "./config/config.js";
 import type { PrismaClient } from "./generated/prisma/client.js";
 import type { Mailer } from "./mail/mailer.js";
+import { createAdminBookService } from "./modules/admin/admin-books.service.js";
+import { createAdminInsightsService } from "./modules/admin/admin-insights.service.js";
 import { createAuthService } from "./modules/auth/auth.service.js";
 import { createAiProvider, createAiService } from "./modules/ai/ai.service.js";
 import { createBookService } from "./modules/books/book.service.js";
@@ -71,6 +73,8 @@ export function createServices(deps: ServiceDeps) {
     ai,
     chats,
     staffAccess,
+    adminBooks: createAdminBookService(deps),
+    adminInsights: createAdminInsightsService(deps),
     teacher: createTeacherService({ prisma: deps.prisma, pubsub: deps.pubsub, chats, staffAccess }),
   };
 }

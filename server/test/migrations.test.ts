@@ -209,6 +209,21 @@ describe("migrations", () => {
         await prisma.serverSetting.update({ where: { key: `k-${suffix}` }, data: { value: "w" } });
         await prisma.serverSetting.delete({ where: { key: `k-${suffix}` } });
       },
+      AdminAction: async () => {
+        const action = await prisma.adminAction.create({
+          data: {
+            actorId: user.id,
+            actorName: "Crud",
+            action: "book.created",
+            targetType: "book",
+            targetId: book.id,
+            summary: "s",
+          },
+        });
+        const updated = await prisma.adminAction.update({ where: { id: action.id }, data: { summary: "t" } });
+        expect(updated).toMatchObject({ actorId: user.id, summary: "t" });
+        await prisma.adminAction.delete({ where: { id: action.id } });
+      },
     };
     expect(Object.keys(cases).sort()).toEqual(Object.values(Prisma.ModelName).sort());
     for (const run of Object.values(cases)) {

@@ -1,6 +1,7 @@
 import "reflect-metadata";
 import { type GraphQLSchema, lexicographicSortSchema, printSchema } from "graphql";
 import { buildSchema, type NonEmptyArray } from "type-graphql";
+import { AdminResolver } from "../modules/admin/admin.resolver.js";
 import { AuthResolver } from "../modules/auth/auth.resolver.js";
 import { BookResolver } from "../modules/books/book.resolver.js";
 import { ChatResolver } from "../modules/chat/chat.resolver.js";
@@ -22,6 +23,7 @@ export const resolvers: NonEmptyArray<Function> = [
   ModerationResolver,
   ModerationAlertResolver,
   TeacherResolver,
+  AdminResolver,
 ];
 
 export function buildGraphQLSchema(pubSub: AppPubSub): Promise<GraphQLSchema> {

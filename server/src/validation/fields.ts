@@ -5,6 +5,7 @@ import { badInput, type FieldErrors } from "../errors/app-error.js";
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const MAX_EMAIL_LENGTH = 254;
+export const MAX_NAME_LENGTH = 100;
 
 export function asRecord(raw: unknown): Record<string, unknown> {
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
@@ -46,6 +47,19 @@ export class FieldCheck {
     if (first !== undefined) {
       throw badInput(first, this.errors);
     }
+  }
+
+  /** A person's full name: required, at most MAX_NAME_LENGTH characters. */
+  displayName(field = "displayName"): string {
+    const name = this.string(field, { label: "Full name" });
+    if (!this.has(field)) {
+      if (!name) {
+        this.fail(field, "Full name is required");
+      } else if (name.length > MAX_NAME_LENGTH) {
+        this.fail(field, `Full name must be at most ${MAX_NAME_LENGTH} characters`);
+      }
+    }
+    return name;
   }
 
   email(field = "email"): string {

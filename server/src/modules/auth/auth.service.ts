@@ -41,7 +41,6 @@ export const TOO_MANY_RESETS_MESSAGE = "Too many password reset requests. Please
 export const EMAIL_TAKEN_MESSAGE = "An account with this email already exists";
 export const TEACHER_SIGNUP_CLOSED_MESSAGE = "Teacher sign-up is closed. Please email us for a teacher sign-up code.";
 export const COMMON_PASSWORD_MESSAGE = "This password is too common. Please choose a less common password.";
-const MAX_NAME_LENGTH = 100;
 const MAX_CODE_LENGTH = 200;
 
 export type AuthDeps = {
@@ -98,14 +97,7 @@ export function createAuthService(deps: AuthDeps) {
     /** Creates a student or teacher account (teachers need the server's sign-up code). */
     async register(props: { input: unknown }): Promise<AuthResult> {
       const check = new FieldCheck(asRecord(props.input));
-      const displayName = check.string("displayName", { label: "Full name" });
-      if (!check.has("displayName")) {
-        if (!displayName) {
-          check.fail("displayName", "Full name is required");
-        } else if (displayName.length > MAX_NAME_LENGTH) {
-          check.fail("displayName", `Full name must be at most ${MAX_NAME_LENGTH} characters`);
-        }
-      }
+      const displayName = check.displayName();
       const email = check.email();
       const password = checkNewPassword(check);
       const schoolName = check.string("school", { label: "School" });

@@ -20,7 +20,7 @@ export const REVIEW_FLAGGED_MESSAGE =
   "Your review could not be posted because it contains content that is not allowed. Please change it and try again.";
 
 // Only these columns are read for lists: never the text or the cover bytes.
-const bookSelect = {
+export const bookSelect = {
   id: true,
   title: true,
   author: true,
@@ -40,7 +40,7 @@ const bookSelect = {
   createdAt: true,
 } satisfies Prisma.BookSelect;
 
-type BookRow = Prisma.BookGetPayload<{ select: typeof bookSelect }>;
+export type BookRow = Prisma.BookGetPayload<{ select: typeof bookSelect }>;
 
 export type ReadingPayload = {
   id: string;

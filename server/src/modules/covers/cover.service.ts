@@ -14,6 +14,8 @@ export type CoverSize = keyof typeof COVER_SIZES | "original";
 export const isCoverSize = (value: string): value is CoverSize => value === "original" || value in COVER_SIZES;
 
 export const MAX_COVER_BYTES = 5 * 1024 * 1024;
+export const COVER_TOO_LARGE_MESSAGE = "The cover image must be at most 5 MB";
+export const COVER_FORMAT_MESSAGE = "The cover must be a PNG, JPEG or WebP image";
 const ACCEPTED_FORMATS: Record<string, string> = { png: "image/png", jpeg: "image/jpeg", webp: "image/webp" };
 
 export type CoverImage = { data: Uint8Array; contentType: string; etag: string; version: string };
@@ -32,17 +34,17 @@ export function coverUrl(book: { id: string; hasCover: boolean; coverVersion: st
  */
 export async function storeCover(db: Db, bookId: string, image: Uint8Array): Promise<{ version: string }> {
   if (image.byteLength > MAX_COVER_BYTES) {
-    throw badInput("The cover image must be at most 5 MB");
+    throw badInput(COVER_TOO_LARGE_MESSAGE);
   }
   let metadata: Metadata;
   try {
     metadata = await sharp(image).metadata();
   } catch {
-    throw badInput("The cover must be a PNG, JPEG or WebP image");
+    throw badInput(COVER_FORMAT_MESSAGE);
   }
   const contentType = metadata.format ? ACCEPTED_FORMATS[metadata.format] : undefined;
   if (!contentType || !metadata.width || !metadata.height) {
-    throw badInput("The cover must be a PNG, JPEG or WebP image");
+    throw badInput(COVER_FORMAT_MESSAGE);
   }
   const sha256 = createHash("sha256").update(image).digest("hex");
   const data = { contentType, data: new Uint8Array(image), width: metadata.width, height: metadata.height, sha256 };
