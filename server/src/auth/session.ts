@@ -35,11 +35,15 @@ export function createSessionResolver(deps: { prisma: PrismaClient; tokens: Toke
       return { actor: null, tokenError: Messages.invalidToken };
     }
     const user = await deps.prisma.user.findUnique({ where: { id: claims.userId }, include: withSchool });
-    if (!user || user.tokenVersion !== claims.tokenVersion) {
+    if (!user) {
       return { actor: null, tokenError: Messages.invalidToken };
     }
+    // A deactivated account hears why (its token was also retired, so reactivating it revives nothing).
     if (user.status !== "active") {
       return { actor: null, tokenError: Messages.accountInactive };
+    }
+    if (user.tokenVersion !== claims.tokenVersion) {
+      return { actor: null, tokenError: Messages.invalidToken };
     }
     const now = Date.now();
     if (!user.lastActiveAt || now - user.lastActiveAt.getTime() > ACTIVITY_RESOLUTION_MS) {

@@ -42,7 +42,30 @@ export type ActivityItemPayload = {
   createdAt: Date;
 };
 
-export type ActivityPagePayload = { items: ActivityItemPayload[]; nextBefore: Date | null };
+export type ActivityPagePayload = { items: ActivityItemPayload[]; nextBefore: string | null };
+
+export const ACTIVITY_CURSOR_MESSAGE = "before must be a nextBefore from an earlier page";
+const ACTIVITY_SOURCES = ["user", "review", "moderation", "adminAction"] as const;
+type ActivitySource = (typeof ACTIVITY_SOURCES)[number];
+type ActivityCursor = { at: Date; source: ActivitySource; id: string };
+
+// An opaque cursor: the last item's time, source and row id, so ties in time page exactly.
+function encodeActivityCursor(cursor: ActivityCursor): string {
+  return Buffer.from(`${cursor.at.toISOString()}|${cursor.source}|${cursor.id}`, "utf8").toString("base64url");
+}
+
+function decodeActivityCursor(text: string): ActivityCursor | null {
+  if (text.length > 200 || !/^[A-Za-z0-9_-]+$/.test(text)) {
+    return null;
+  }
+  const [iso, source, id, ...rest] = Buffer.from(text, "base64url").toString("utf8").split("|");
+  const at = new Date(iso ?? "");
+  const known = ACTIVITY_SOURCES.find((name) => name === source);
+  if (rest.length > 0 || !known || !id || Number.isNaN(at.getTime()) || at.toISOString() !== iso) {
+    return null;
+  }
+  return { at, source: known, id };
+}
 
 export type ReportSchoolRowPayload = {
   schoolId: string | null;
@@ -161,28 +184,44 @@ export function createAdminInsightsService(deps: { prisma: PrismaClient; now?: (
     },
 
     /** Registrations, reviews, moderation events and admin actions, newest first, a page at a time. */
-    async activity(props: { actor: Actor; before?: Date | null; limit?: number | null }): Promise<ActivityPagePayload> {
+    async activity(props: {
+      actor: Actor;
+      before?: string | null;
+      limit?: number | null;
+    }): Promise<ActivityPagePayload> {
       requireAdmin(props.actor);
       const limit = props.limit ?? ACTIVITY_PAGE_SIZE;
       if (!Number.isInteger(limit) || limit < 1 || limit > MAX_ACTIVITY_PAGE_SIZE) {
         throw badInput(`limit must be between 1 and ${MAX_ACTIVITY_PAGE_SIZE}`);
       }
-      if (props.before && Number.isNaN(props.before.getTime())) {
-        throw badInput("before must be a date");
+      const cursor = props.before ? decodeActivityCursor(props.before) : null;
+      if (props.before && !cursor) {
+        throw badInput(ACTIVITY_CURSOR_MESSAGE);
       }
-      const createdAt = props.before ? { lt: props.before } : undefined;
-      const page = {
-        where: { createdAt },
+      // Items after the cursor: older ones, and of those at the cursor's time, the ones listed after
+      // it (a later source, or the same source's smaller ids). Rows stamped in the same millisecond
+      // are common (one createMany, two pupils registering at once), so a time alone would lose some.
+      const after = (source: ActivitySource) => {
+        if (!cursor) {
+          return {};
+        }
+        const rank = ACTIVITY_SOURCES.indexOf(source) - ACTIVITY_SOURCES.indexOf(cursor.source);
+        const sameTime =
+          rank > 0 ? [{ createdAt: cursor.at }] : rank === 0 ? [{ createdAt: cursor.at, id: { lt: cursor.id } }] : [];
+        return { OR: [{ createdAt: { lt: cursor.at } }, ...sameTime] };
+      };
+      const page = (source: ActivitySource) => ({
+        where: after(source),
         orderBy: [{ createdAt: "desc" as const }, { id: "desc" as const }],
         take: limit + 1,
-      };
+      });
       const [users, reviews, events, actions] = await Promise.all([
         prisma.user.findMany({
-          ...page,
+          ...page("user"),
           select: { id: true, displayName: true, role: true, createdAt: true, school: { select: { name: true } } },
         }),
         prisma.review.findMany({
-          ...page,
+          ...page("review"),
           select: {
             id: true,
             rating: true,
@@ -192,7 +231,7 @@ export function createAdminInsightsService(deps: { prisma: PrismaClient; now?: (
           },
         }),
         prisma.moderationEvent.findMany({
-          ...page,
+          ...page("moderation"),
           select: {
             id: true,
             type: true,
@@ -204,12 +243,16 @@ export function createAdminInsightsService(deps: { prisma: PrismaClient; now?: (
           },
         }),
         prisma.adminAction.findMany({
-          ...page,
+          ...page("adminAction"),
           select: { id: true, action: true, summary: true, actorName: true, createdAt: true },
         }),
       ]);
-      const items: ActivityItemPayload[] = [
+      // Concatenated in source order, each source in the database's own order; the stable sort by
+      // time alone then keeps ties in exactly the order the cursor above assumes.
+      const found: (ActivityItemPayload & { source: ActivitySource; rowId: string })[] = [
         ...users.map((user) => ({
+          source: "user" as const,
+          rowId: user.id,
           id: `registration:${user.id}`,
           kind: "registration" as const,
           summary: `${user.displayName} joined as ${ROLE_WORD[user.role]}${user.school ? ` at ${user.school.name}` : ""}`,
@@ -218,6 +261,8 @@ export function createAdminInsightsService(deps: { prisma: PrismaClient; now?: (
           createdAt: user.createdAt,
         })),
         ...reviews.map((review) => ({
+          source: "review" as const,
+          rowId: review.id,
           id: `review:${review.id}`,
           kind: "review" as const,
           summary: `${review.user.displayName} reviewed '${review.book.title}' (${review.rating} out of 5)`,
@@ -226,6 +271,8 @@ export function createAdminInsightsService(deps: { prisma: PrismaClient; now?: (
           createdAt: review.createdAt,
         })),
         ...events.map((event) => ({
+          source: "moderation" as const,
+          rowId: event.id,
           id: `moderation:${event.id}`,
           kind: "moderation" as const,
           summary: moderationSummary(event),
@@ -234,6 +281,8 @@ export function createAdminInsightsService(deps: { prisma: PrismaClient; now?: (
           createdAt: event.createdAt,
         })),
         ...actions.map((action) => ({
+          source: "adminAction" as const,
+          rowId: action.id,
           id: `admin:${action.id}`,
           kind: action.action === "book.published" ? ("bookPublished" as const) : ("admin" as const),
           summary: action.summary,
@@ -241,10 +290,16 @@ export function createAdminInsightsService(deps: { prisma: PrismaClient; now?: (
           urgent: false,
           createdAt: action.createdAt,
         })),
-      ].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1));
-      const shown = items.slice(0, limit);
-      const more = items.length > limit;
-      return { items: shown, nextBefore: more ? (shown[shown.length - 1]?.createdAt ?? null) : null };
+      ].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+      const shown = found.slice(0, limit);
+      const last = shown[shown.length - 1];
+      return {
+        items: shown.map(({ source: _source, rowId: _rowId, ...item }) => item),
+        nextBefore:
+          found.length > limit && last
+            ? encodeActivityCursor({ at: last.createdAt, source: last.source, id: last.rowId })
+            : null,
+      };
     },
 
     /** Reading, chat and safeguarding over London days `from`..`to` (inclusive), per school and overall. */
@@ -292,7 +347,8 @@ export function createAdminInsightsService(deps: { prisma: PrismaClient; now?: (
           prisma.$queryRaw<Counted[]>`
           SELECT u."schoolId",
                  count(*) FILTER (WHERE ub.read AND ub."lastReadAt" >= ${start} AND ub."lastReadAt" < ${end}) AS "booksRead",
-                 COALESCE(sum(ub."readingTime"), 0) AS "readingMinutes"
+                 -- As the student's dashboard counts them: the minutes of read books only.
+                 COALESCE(sum(ub."readingTime") FILTER (WHERE ub.read AND ub."lastReadAt" >= ${start} AND ub."lastReadAt" < ${end}), 0) AS "readingMinutes"
           FROM "UserBook" ub JOIN "User" u ON u.id = ub."userId"
           WHERE u.role = 'student' AND COALESCE(ub."lastReadAt", ub."updatedAt") >= ${start}
             AND COALESCE(ub."lastReadAt", ub."updatedAt") < ${end} ${inSchool(Prisma.sql`u."schoolId"`)}

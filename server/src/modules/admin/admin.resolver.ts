@@ -31,7 +31,8 @@ export class AdminResolver {
   @Query(() => ActivityPage, { description: "Registrations, reviews, moderation and admin actions, newest first" })
   adminActivity(
     @Ctx() ctx: GraphQLContext,
-    @Arg("before", () => Date, { nullable: true }) before?: Date | null,
+    @Arg("before", () => String, { nullable: true, description: "A nextBefore from the page before" })
+    before?: string | null,
     @Arg("limit", () => Int, { nullable: true }) limit?: number | null,
   ): Promise<ActivityPagePayload> {
     return ctx.services.adminInsights.activity({ actor: requireRole(ctx), before, limit });

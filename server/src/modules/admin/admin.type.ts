@@ -182,8 +182,8 @@ export class ActivityPage {
   @Field(() => [ActivityItem])
   items!: ActivityItem[];
 
-  @Field(() => Date, { nullable: true, description: "Pass as `before` for older activity; null at the end" })
-  nextBefore!: Date | null;
+  @Field(() => String, { nullable: true, description: "Pass as `before` for older activity; null at the end" })
+  nextBefore!: string | null;
 }
 
 @ObjectType({ description: "One school's (or every school's) figures over the report's dates" })
