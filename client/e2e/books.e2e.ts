@@ -1,15 +1,7 @@
 /// <reference lib="dom" />
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BrowserHarness, startBrowserHarness } from "./browser.js";
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL("**/dashboard");
-}
+import { type BrowserHarness, signIn, startBrowserHarness } from "./browser.js";
 
 const gridTitles = (page: Page) => page.getByRole("list", { name: "Books" }).getByRole("heading").allTextContents();
 
@@ -23,7 +15,7 @@ describe("a student's reading loop in a real browser", () => {
   it("searches and filters the catalogue", async () => {
     const student = await h.app.createUser({ displayName: "Sia Searcher" });
     const page = await h.newPage();
-    await signIn(page, student.email, student.password);
+    await signIn(page, student);
     await page.goto("/books");
     await page.getByRole("heading", { name: "Explore Books" }).waitFor();
     await page.getByText("Alice's Adventures in Wonderland").first().waitFor();
@@ -46,7 +38,7 @@ describe("a student's reading loop in a real browser", () => {
   it("marks a book read, sees it on the dashboard, reviews it and sees the new average", async () => {
     const student = await h.app.createUser({ displayName: "Rory Reader" });
     const page = await h.newPage();
-    await signIn(page, student.email, student.password);
+    await signIn(page, student);
     await page.getByText("You haven't read any books yet").waitFor();
 
     await page.goto("/books?q=alice");
@@ -96,7 +88,7 @@ describe("a student's reading loop in a real browser", () => {
     });
     const student = await h.app.createUser({ school: "Pimlico Academy" });
     const page = await h.newPage();
-    await signIn(page, student.email, student.password);
+    await signIn(page, student);
     await page.goto(`/books/${book.id}`);
     await page.getByText("Book not found").waitFor();
     await page.getByRole("link", { name: "Back to Books" }).waitFor();

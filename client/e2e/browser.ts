@@ -43,3 +43,12 @@ export async function startBrowserHarness(env: Record<string, string> = {}): Pro
     },
   };
 }
+
+/** Signs in through the login screen and waits for the role's landing page. */
+export async function signIn(page: Page, user: { email: string; password: string }, landing = "/dashboard") {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password").fill(user.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL(`**${landing}`);
+}

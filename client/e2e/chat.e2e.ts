@@ -1,20 +1,11 @@
 /// <reference lib="dom" />
-import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BrowserHarness, startBrowserHarness } from "./browser.js";
+import { type BrowserHarness, signIn, startBrowserHarness } from "./browser.js";
 
 // The AI chat in a real browser, with the offline provider (answers from the book's own text): a
 // student's question streams into the pane; a character answers in the first person; a teacher's
 // open page receives the student's messages live; a third harmful message blocks the student and the
 // safeguarding notice appears.
-
-async function signIn(page: Page, email: string, password: string, landing: string) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL(`**${landing}`);
-}
 
 describe("the AI chat in a real browser", () => {
   let h: BrowserHarness;
@@ -33,7 +24,7 @@ describe("the AI chat in a real browser", () => {
     });
 
     const page = await h.newPage();
-    await signIn(page, student.email, student.password, "/dashboard");
+    await signIn(page, student, "/dashboard");
     await page.goto(`/books/${book.id}`);
     await page.getByRole("heading", { name: "The Wind in the Willows" }).waitFor();
     await page.getByText("Start a conversation about the book").waitFor();
@@ -42,7 +33,7 @@ describe("the AI chat in a real browser", () => {
 
     // The teacher opens the student's chat before the student writes anything.
     const teacherPage = await h.newPage();
-    await signIn(teacherPage, teacher.email, teacher.password, "/teacher/dashboard");
+    await signIn(teacherPage, teacher, "/teacher/dashboard");
     await teacherPage.goto(`/teacher/chats/${student.id}_${book.id}`);
     await teacherPage.getByRole("heading", { name: "Tom Toadfan" }).waitFor();
 

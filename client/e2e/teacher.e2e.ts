@@ -2,20 +2,12 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BrowserHarness, startBrowserHarness } from "./browser.js";
+import { type BrowserHarness, signIn, startBrowserHarness } from "./browser.js";
 
 // The teacher dashboard in a real browser, teacher and student in two browser contexts: the student
 // chats and the teacher follows it live in the chats modal's viewer; harmful messages block the
 // student and the alerts appear at once in the safeguarding panel; the teacher marks one reviewed,
 // unblocks the student, and the student can send again.
-
-async function signIn(page: Page, email: string, password: string, landing: string) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL(`**${landing}`);
-}
 
 describe("the teacher dashboard in a real browser", () => {
   let h: BrowserHarness;
@@ -43,7 +35,7 @@ describe("the teacher dashboard in a real browser", () => {
     });
 
     const teacherPage = await h.newPage();
-    await signIn(teacherPage, teacher.email, teacher.password, "/teacher/dashboard");
+    await signIn(teacherPage, teacher, "/teacher/dashboard");
     await teacherPage.getByRole("heading", { name: "Teacher Dashboard" }).waitFor();
     await teacherPage.getByRole("heading", { name: `Students at ${student.school}` }).waitFor();
     const wendy = teacherPage.getByRole("article", { name: "Wendy Willow" });
@@ -60,7 +52,7 @@ describe("the teacher dashboard in a real browser", () => {
 
     // The student asks a question in their own browser.
     const studentPage = await h.newPage();
-    await signIn(studentPage, student.email, student.password, "/dashboard");
+    await signIn(studentPage, student, "/dashboard");
     await studentPage.goto(`/books/${book.id}`);
     const input = studentPage.getByPlaceholder("Ask a question about the book...");
     await input.fill("Who is Badger?");
@@ -142,7 +134,7 @@ describe("the teacher dashboard in a real browser", () => {
     const student = await h.app.createUser({ displayName: "Pip Narrow" });
     const teacher = await h.app.createUser({ role: "teacher", school: student.school });
     const page = await h.newPage({ width: 360, height: 740 });
-    await signIn(page, teacher.email, teacher.password, "/teacher/dashboard");
+    await signIn(page, teacher, "/teacher/dashboard");
     const card = page.getByRole("article", { name: "Pip Narrow" });
     await card.waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
@@ -183,7 +175,7 @@ describe("the teacher dashboard in a real browser", () => {
     };
     for (const width of [1280, 320]) {
       const page = await h.newPage({ width, height: 800 });
-      await signIn(page, teacher.email, teacher.password, "/teacher/dashboard");
+      await signIn(page, teacher, "/teacher/dashboard");
       const card = page.getByRole("article", { name: "Ada Access" });
       await card.getByText("Last read: Unknown").waitFor();
       await card.getByText("Strikes: 1").waitFor();
