@@ -13,7 +13,7 @@ import { CoverSection, PublishSection, TextSection } from "./BookMediaSections";
 import styles from "./BookDialogs.module.css";
 import { CATEGORIES, CATEGORY_LABELS, parseCharacters, quoted, STANDARD_GENRES } from "./format";
 import { AdminBooksCreateDocument, AdminBooksGenresDocument, AdminBooksUpdateDocument } from "./graphql";
-import { useModalDialog } from "./useModalDialog";
+import { useModalDialog } from "../../../lib/useModalDialog";
 
 // The server's messages for the same rules (server/src/modules/admin/admin-books.service.ts).
 export const TITLE_REQUIRED = "Title is required";

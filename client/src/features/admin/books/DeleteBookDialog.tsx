@@ -6,7 +6,7 @@ import { errorMessage } from "../../../lib/errors";
 import { counted, isUsed, quoted } from "./format";
 import { AdminBooksDeleteDocument } from "./graphql";
 import styles from "./BookDialogs.module.css";
-import { useModalDialog } from "./useModalDialog";
+import { useModalDialog } from "../../../lib/useModalDialog";
 
 export const DELETE_FAILED = "Failed to delete the book";
 

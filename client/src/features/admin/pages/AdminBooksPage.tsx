@@ -206,8 +206,8 @@ export default function AdminBooksPage() {
       <p className={message ? "notice notice--success" : styles.quiet} role="status">
         {message}
       </p>
-      <div className={styles.toolbar} role="search">
-        <div className={styles.field}>
+      <div className="filter-bar" role="search">
+        <div className="filter-field">
           <label htmlFor={searchId}>Search books</label>
           <input
             id={searchId}
@@ -218,7 +218,7 @@ export default function AdminBooksPage() {
             onChange={(event) => setSearch(event.target.value)}
           />
         </div>
-        <div className={styles.field}>
+        <div className="filter-field">
           <label htmlFor={statusId}>Status</label>
           <select id={statusId} value={status} onChange={(event) => setStatus(event.target.value as BookStatus | "")}>
             {STATUS_FILTERS.map((option) => (
@@ -229,7 +229,7 @@ export default function AdminBooksPage() {
           </select>
         </div>
       </div>
-      <p className={summary ? styles.summary : styles.quiet} role="status" aria-live="polite">
+      <p className={summary ? "filter-summary" : styles.quiet} role="status" aria-live="polite">
         {summary}
       </p>
       {results}

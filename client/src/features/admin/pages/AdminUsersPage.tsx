@@ -125,7 +125,7 @@ export default function AdminUsersPage() {
             </Button>
           </div>
         ) : null}
-        <p className={styles.summary} role="status" aria-live="polite">
+        <p className={`filter-summary ${styles.summary}`} role="status" aria-live="polite">
           {waiting
             ? "Loading users…"
             : totalCount === 0
@@ -169,8 +169,8 @@ export default function AdminUsersPage() {
   return (
     <section className={`container ${styles.page}`}>
       <h1>Manage Users</h1>
-      <div className={styles.toolbar} role="search" aria-label="Users">
-        <div className={`${styles.field} ${styles.searchField}`}>
+      <div className={`filter-bar ${styles.toolbar}`} role="search" aria-label="Users">
+        <div className={`filter-field ${styles.field} ${styles.searchField}`}>
           <label htmlFor="admin-user-search">Search users</label>
           <input
             id="admin-user-search"
@@ -181,7 +181,7 @@ export default function AdminUsersPage() {
             onChange={(event: ChangeEvent<HTMLInputElement>) => setSearch(event.target.value)}
           />
         </div>
-        <div className={styles.field}>
+        <div className={`filter-field ${styles.field}`}>
           <label htmlFor="admin-user-role">Role</label>
           <select id="admin-user-role" value={role} onChange={(event) => setRole(event.target.value as Role | "")}>
             <option value="">All roles</option>
@@ -192,7 +192,7 @@ export default function AdminUsersPage() {
             ))}
           </select>
         </div>
-        <div className={styles.field}>
+        <div className={`filter-field ${styles.field}`}>
           <label htmlFor="admin-user-status">Status</label>
           <select
             id="admin-user-status"

@@ -1,11 +1,12 @@
 import { useMutation } from "@apollo/client/react";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { Button } from "../../../components/Button";
 import { FormField } from "../../../components/FormField";
 import { Notice } from "../../../components/Notice";
 import { SelectField } from "../../../components/SelectField";
 import type { AdminUsersRowFragment, AdminUsersUpdateUserMutation, Role, UserStatus } from "../../../gql/graphql";
 import { errorMessage, fieldErrors } from "../../../lib/errors";
+import { useModalDialog } from "../../../lib/useModalDialog";
 import { useForm } from "../../auth/useForm";
 import { AdminUsersUpdateUserDocument } from "./graphql";
 import { ROLE_LABELS, ROLES, STATUS_LABELS, STATUSES } from "./labels";
@@ -40,7 +41,7 @@ export function EditUserDialog({
   onClose: () => void;
   onSaved: (saved: SavedUser) => void;
 }) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
+  const dialogProps = useModalDialog({ onClose });
   const headingId = useId();
   const id = useId();
   const nameId = `${id}-name`;
@@ -51,26 +52,6 @@ export function EditUserDialog({
   });
   const [failure, setFailure] = useState<string | null>(null);
   const [updateUser] = useMutation(AdminUsersUpdateUserDocument);
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) {
-      return;
-    }
-    if (typeof dialog.showModal === "function") {
-      if (!dialog.open) {
-        dialog.showModal();
-      }
-    } else {
-      dialog.setAttribute("open", "");
-    }
-    document.getElementById(nameId)?.focus();
-    return () => {
-      if (typeof dialog.close === "function" && dialog.open) {
-        dialog.close();
-      }
-    };
-  }, [nameId]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -147,22 +128,11 @@ export function EditUserDialog({
 
   return (
     <dialog
-      ref={dialogRef}
+      {...dialogProps}
       className={styles.dialog}
       aria-labelledby={headingId}
       // No onClose: the dialog only closes through onClose (or unmounting), and under StrictMode the
       // effect's own close() would fire a late close event that shut the dialog just opened.
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-      onKeyDown={(event) => {
-        // Where the browser has no modal dialog (no cancel event), Escape still closes it.
-        if (event.key === "Escape") {
-          event.preventDefault();
-          onClose();
-        }
-      }}
     >
       <h2 id={headingId} className={styles.heading}>
         Edit user
@@ -179,6 +149,7 @@ export function EditUserDialog({
           required
           maxLength={MAX_NAME_LENGTH}
           autoComplete="off"
+          data-autofocus
         />
         <FormField
           label="Email"

@@ -1,5 +1,5 @@
 import { useApolloClient, useQuery, useSubscription } from "@apollo/client/react";
-import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { useId, useMemo, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import { Button, ButtonLink } from "../../../components/Button";
 import { Spinner } from "../../../components/Spinner";
@@ -8,6 +8,7 @@ import { TeacherChatDocument } from "../../chat/graphql";
 import { ChatLog } from "../../chat/MessageList";
 import { CHAT_PAGE_SIZE } from "../../chat/messages";
 import { useChatFeed } from "../../chat/useChatFeed";
+import { useModalDialog } from "../../../lib/useModalDialog";
 import { formatDateTime } from "../format";
 import { SchoolActivityDocument, TeacherChatsDocument } from "../graphql";
 import styles from "./ChatsDialog.module.css";
@@ -53,41 +54,13 @@ function mergeChats(items: TeacherChatFieldsFragment[], more: TeacherChatFieldsF
  * focus moves in and is kept there, Escape closes it and focus returns to the button that opened it.
  */
 export function ChatsDialog({ target, onClose }: { target: ChatsDialogTarget; onClose: () => void }) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
+  const dialogProps = useModalDialog({ onClose });
   const headingId = useId();
   const [viewing, setViewing] = useState<string | null>(target.chatId ?? null);
   const list = useChatList(target.student.id);
 
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) {
-      return;
-    }
-    if (typeof dialog.showModal === "function") {
-      if (!dialog.open) {
-        dialog.showModal();
-      }
-    } else {
-      dialog.setAttribute("open", "");
-    }
-    return () => {
-      if (typeof dialog.close === "function" && dialog.open) {
-        dialog.close();
-      }
-    };
-  }, []);
-
   return (
-    <dialog
-      ref={dialogRef}
-      className={styles.dialog}
-      aria-labelledby={headingId}
-      onClose={onClose}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-    >
+    <dialog {...dialogProps} className={styles.dialog} aria-labelledby={headingId} onClose={onClose}>
       <div className={styles.top}>
         <h2 id={headingId} className={styles.heading}>
           {target.student.displayName}&apos;s chats

@@ -170,8 +170,8 @@ export default function TeacherDashboardPage() {
             <p className={styles.empty}>{NO_STUDENTS}</p>
           ) : (
             <>
-              <div className={styles.toolbar} role="search">
-                <div className={styles.field}>
+              <div className="filter-bar" role="search">
+                <div className="filter-field">
                   <label htmlFor="student-search">Search students</label>
                   <input
                     id="student-search"
@@ -182,7 +182,7 @@ export default function TeacherDashboardPage() {
                     onChange={(event: ChangeEvent<HTMLInputElement>) => setSearch(event.target.value)}
                   />
                 </div>
-                <div className={styles.field}>
+                <div className="filter-field">
                   <label htmlFor="student-sort">Sort by</label>
                   <select
                     id="student-sort"
@@ -197,7 +197,7 @@ export default function TeacherDashboardPage() {
                   </select>
                 </div>
               </div>
-              <p className={styles.summary} role="status" aria-live="polite">
+              <p className="filter-summary" role="status" aria-live="polite">
                 {searching
                   ? "Searching…"
                   : dashboard.matchingStudents === 0

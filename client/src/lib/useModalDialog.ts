@@ -1,7 +1,7 @@
 import { type KeyboardEvent, type SyntheticEvent, useEffect, useRef } from "react";
 
 /**
- * A native modal <dialog> (as ChatsDialog opens one): shown on mount with focus on the element marked
+ * A native modal <dialog>: shown on mount with focus on the element marked
  * `data-autofocus` (React does not write the autofocus attribute that showModal would look for),
  * Escape and the dialog's own cancel call `onClose`, and on unmount focus goes back to the element
  * that opened it while that is still there.
