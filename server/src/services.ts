@@ -13,6 +13,7 @@ import { createChatService } from "./modules/chat/chat.service.js";
 import { createCoverService } from "./modules/covers/cover.service.js";
 import { classifyText } from "./modules/moderation/classifier.js";
 import { createModerationService } from "./modules/moderation/moderation.service.js";
+import { createReaderService } from "./modules/reader/reader.service.js";
 import { createSchoolService } from "./modules/schools/school.service.js";
 import { createStaffAccess } from "./modules/teacher/staff-access.js";
 import { createTeacherService } from "./modules/teacher/teacher.service.js";
@@ -69,6 +70,7 @@ export function createServices(deps: ServiceDeps) {
     schools: createSchoolService(deps),
     covers: createCoverService(deps),
     books,
+    reader: createReaderService({ prisma: deps.prisma, books }),
     moderation,
     ai,
     chats,

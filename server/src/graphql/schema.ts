@@ -6,6 +6,7 @@ import { AuthResolver } from "../modules/auth/auth.resolver.js";
 import { BookResolver } from "../modules/books/book.resolver.js";
 import { ChatResolver } from "../modules/chat/chat.resolver.js";
 import { ModerationAlertResolver, ModerationResolver } from "../modules/moderation/moderation.resolver.js";
+import { ReaderResolver } from "../modules/reader/reader.resolver.js";
 import { SchoolResolver } from "../modules/schools/school.resolver.js";
 import { TeacherResolver } from "../modules/teacher/teacher.resolver.js";
 import { AccountResolver, UserAdminResolver } from "../modules/users/user.resolver.js";
@@ -19,6 +20,7 @@ export const resolvers: NonEmptyArray<Function> = [
   AccountResolver,
   UserAdminResolver,
   BookResolver,
+  ReaderResolver,
   ChatResolver,
   ModerationResolver,
   ModerationAlertResolver,

@@ -44,6 +44,8 @@ export type BuildBookOptions = {
   schools?: string[] | "all";
   description?: string;
   characterList?: string[];
+  /** The book's text (a two-line story when omitted). */
+  text?: string;
 };
 
 export type BuiltBook = {
@@ -81,7 +83,7 @@ export async function buildBook(app: Pick<App, "db">, options: BuildBookOptions 
     select: { id: true },
   });
   if (options.hasText ?? true) {
-    const content = `The full text of ${title}.\n\nOnce upon a time...`;
+    const content = options.text ?? `The full text of ${title}.\n\nOnce upon a time...`;
     await prisma.bookText.create({
       data: {
         bookId: book.id,
