@@ -26,7 +26,8 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["server/src/**/*.test.ts"] },
+        // Some unit tests walk whole books or evaluation sets: generous time on a busy 2-core machine.
+        test: { name: "unit", include: ["server/src/**/*.test.ts"], testTimeout: 30_000 },
       },
       integration("pglite"),
       integration("postgres"),

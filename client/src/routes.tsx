@@ -33,6 +33,7 @@ const DashboardPage = withApollo(() => import("./features/dashboard/pages/Dashbo
 const BooksPage = withApollo(() => import("./features/books/pages/BooksPage"));
 const BookDetailPage = withApollo(() => import("./features/books/pages/BookDetailPage"));
 const ReviewPage = withApollo(() => import("./features/books/pages/ReviewPage"));
+const ReaderPage = withApollo(() => import("./features/reader/pages/ReaderPage"));
 const AdminDashboardPage = withApollo(() => import("./features/admin/pages/AdminDashboardPage"));
 const AdminBooksPage = withApollo(() => import("./features/admin/pages/AdminBooksPage"));
 const AdminUsersPage = withApollo(() => import("./features/admin/pages/AdminUsersPage"));
@@ -60,6 +61,7 @@ export const routes: RouteObject[] = [
       { path: "/dashboard", element: signedIn(<DashboardPage />) },
       { path: "/books", element: signedIn(<BooksPage />) },
       { path: "/books/:bookId", element: signedIn(<BookDetailPage />) },
+      { path: "/books/:bookId/read", element: signedIn(<ReaderPage />) },
       // The review page explains itself to a signed-out visitor (spec), so it is not guarded here.
       { path: "/books/:bookId/review", element: <ReviewPage /> },
       { path: "/admin", element: admin(<AdminDashboardPage />) },

@@ -4,7 +4,8 @@ import type { PrismaClient } from "../../generated/prisma/client.js";
 import { createGeminiProvider } from "./gemini-provider.js";
 import { createOfflineProvider } from "./offline-provider.js";
 import { getPassageIndex } from "./passages.js";
-import type { AiBook, AiProvider } from "./provider.js";
+import type { AiBook, AiProvider, ReadingPlace } from "./provider.js";
+import { limitBook } from "./spoilers.js";
 
 // The configured provider and the books it talks about. A book's passages are split and indexed once
 // per version of its text (keyed by the text's hash) and kept in memory for the next question.
@@ -46,8 +47,12 @@ export function createAiService(deps: { prisma: PrismaClient; provider: AiProvid
   return {
     provider: deps.provider,
 
-    /** The book with its searchable passages; null when it has no text. */
-    async loadBook(bookId: string): Promise<AiBook | null> {
+    /**
+     * The book with its searchable passages; null when it has no text. With `upTo` (the student's
+     * furthest place in the reader), only the text up to it, and `limit` says how far that is (null
+     * when the place is at the end and the whole book is allowed).
+     */
+    async loadBook(bookId: string, upTo?: ReadingPlace): Promise<AiBook | null> {
       const book = await prisma.book.findUnique({
         where: { id: bookId },
         select: {
@@ -67,7 +72,8 @@ export function createAiService(deps: { prisma: PrismaClient; provider: AiProvid
         return row.content;
       });
       const { text: _text, ...rest } = book;
-      return { ...rest, description: rest.description || null, passages };
+      const whole: AiBook = { ...rest, description: rest.description || null, passages, limit: null };
+      return upTo ? limitBook(whole, upTo) : whole;
     },
   };
 }

@@ -9,6 +9,7 @@ import {
   SAFETY_FALLBACK_REPLY,
   type GeminiOptions,
 } from "./gemini-provider.js";
+import { limitPassageIndex } from "./passages.js";
 import { AiProviderError, type AiBook, type AiRequest, type Passage, type PassageIndex } from "./provider.js";
 import { collectStream } from "../../../test/helpers/streams.js";
 
@@ -18,7 +19,12 @@ const API_KEY = "test-secret-key-1234567890";
 
 /** Passages ranked by the words they share with the query: enough to check what reaches the prompt. */
 function memoryIndex(texts: { chapter: string | null; text: string }[]): PassageIndex {
-  const passages: Passage[] = texts.map((passage, index) => ({ index, ...passage }));
+  const passages: Passage[] = texts.map((passage, index) => ({
+    index,
+    ...passage,
+    // One section per passage, like one chapter each.
+    place: { section: index, firstParagraph: 0, lastParagraph: 0 },
+  }));
   const words = (text: string) => new Set(text.toLowerCase().match(/[a-z]+/g) ?? []);
   return {
     passages,
@@ -119,6 +125,29 @@ describe("Gemini provider: the request", () => {
     expect(instruction).toContain("The Hatter opened his eyes very wide");
     expect(instruction).not.toContain("tired of sitting by her sister");
     expect(body.generationConfig).toMatchObject({ temperature: 0.2, maxOutputTokens: expect.any(Number) });
+  });
+
+  it("sends only the passages up to the student's place, and says how far they have read", async () => {
+    const limited: AiBook = {
+      ...book,
+      passages: limitPassageIndex(book.passages, { chapter: 0, paragraph: 3 }),
+      limit: { chapter: 0, paragraph: 3, chapterTitle: "CHAPTER I. Down the Rabbit-Hole" },
+    };
+    await collectStream(
+      provider().reply(request({ book: limited, message: "Why was the Hatter surprised? Was Alice tired?" })),
+    );
+
+    const instruction = gemini.requests[0]!.body.systemInstruction?.parts?.map((part) => part.text).join("") ?? "";
+    expect(instruction).toContain("tired of sitting by her sister");
+    expect(instruction).not.toContain("The Hatter opened his eyes very wide");
+    expect(instruction).toContain('How far the child has read: up to the chapter "CHAPTER I. Down the Rabbit-Hole"');
+    expect(instruction).toContain("You'll find out in a later chapter!");
+
+    // The whole book: no such rule.
+    await collectStream(provider().reply(request({ message: "Why was the Hatter surprised? Was Alice tired?" })));
+    const whole = gemini.requests[1]!.body.systemInstruction?.parts?.map((part) => part.text).join("") ?? "";
+    expect(whole).toContain("The Hatter opened his eyes very wide");
+    expect(whole).not.toContain("How far the child has read");
   });
 
   it("speaks as the character in character mode", async () => {

@@ -1,8 +1,10 @@
+import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
-import { loadSeedBook, loadSeedText } from "./eval/evaluate-answers.js";
+import { type EvalEntry, loadSeedBook, loadSeedText } from "./eval/evaluate-answers.js";
 import { createOfflineProvider, planReply } from "./offline-provider.js";
-import type { AiBook, AiRequest, ChatMode } from "./provider.js";
-import { chapterPhrase, declineText, greetingText, isDeclineText, notFoundText } from "./voice.js";
+import { limitPassageIndex } from "./passages.js";
+import type { AiBook, AiRequest, ChatMode, Passage } from "./provider.js";
+import { chapterPhrase, declineText, greetingText, isDeclineText, notFoundText, titleCase } from "./voice.js";
 
 const provider = createOfflineProvider();
 const BOOK: ChatMode = { kind: "book" };
@@ -222,6 +224,124 @@ describe("offline provider", () => {
     }
     expect(received).toHaveLength(1);
   });
+});
+
+describe("offline provider limited to the student's place", () => {
+  const RUN = 8;
+  const wordsOf = (text: string) =>
+    (text.toLowerCase().match(/[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)*/gu) ?? []).map((word) => word.replace(/['’]/g, ""));
+
+  /** Every run of RUN words in the book, with the word at which it first ends. */
+  function runsOf(passages: readonly Passage[]): { ends: Map<string, number>; wordsBefore: number[] } {
+    const words: string[] = [];
+    const wordsBefore: number[] = [];
+    for (const passage of passages) {
+      wordsBefore.push(words.length);
+      words.push(...wordsOf(passage.text));
+    }
+    wordsBefore.push(words.length);
+    const ends = new Map<string, number>();
+    for (let start = 0; start + RUN <= words.length; start += 1) {
+      const run = words.slice(start, start + RUN).join(" ");
+      if (!ends.has(run)) {
+        ends.set(run, start + RUN - 1);
+      }
+    }
+    return { ends, wordsBefore };
+  }
+
+  /** Questions a child might ask at any point: the evaluation's, about each character and chapter, and
+   * ones made of the words of later passages (the hardest: the whole book answers them word for word). */
+  async function questionsFor(book: AiBook): Promise<string[]> {
+    const entries = JSON.parse(
+      await readFile(new URL("./eval/questions.json", import.meta.url), "utf8"),
+    ) as EvalEntry[];
+    const questions = entries.filter((entry) => entry.book === book.id).map((entry) => entry.question);
+    for (const name of book.characterList) {
+      questions.push(`Who is ${name}?`, `What does ${name} do?`, `Where does ${name} go?`, `What happens to ${name}?`);
+    }
+    const chapters = new Set(book.passages.passages.flatMap((passage) => passage.chapter ?? []));
+    for (const chapter of chapters) {
+      questions.push(`What happens in ${titleCase(chapter)}?`);
+    }
+    const passages = book.passages.passages;
+    for (let index = 10; index < passages.length; index += Math.floor(passages.length / 15)) {
+      questions.push(`Tell me about ${passages[index]?.text.split(/\s+/).slice(0, 10).join(" ")}`);
+    }
+    return questions;
+  }
+
+  it("never quotes a passage beyond the place, over many questions and places in two seed books", async () => {
+    const cases = [
+      {
+        slug: "the-wind-in-the-willows",
+        places: [
+          [1, 20],
+          [2, 0],
+          [4, 10],
+          [8, 30],
+        ],
+      },
+      {
+        slug: "alices-adventures-in-wonderland",
+        places: [
+          [1, 10],
+          [5, 20],
+        ],
+      },
+    ];
+    let answers = 0;
+    let replies = 0;
+    let wholeBookSpoilers = 0;
+    for (const { slug, places } of cases) {
+      const whole = await loadSeedBook(slug);
+      const { ends, wordsBefore } = runsOf(whole.passages.passages);
+      const questions = await questionsFor(whole);
+      const character: ChatMode = { kind: "character", name: whole.characterList[0] ?? "" };
+      for (const [chapter = 0, paragraph = 0] of places) {
+        const view = limitPassageIndex(whole.passages, { chapter, paragraph });
+        expect(view.full).toBe(whole.passages);
+        const book = { ...whole, passages: view };
+        const allowedWords = wordsBefore[view.passages.length] ?? 0;
+        const allowedText = normalise(view.passages.map((passage) => passage.text).join(" "));
+        /** The first run of the text that the book has only beyond the place, or null. */
+        const beyond = (text: string) => {
+          const words = wordsOf(text);
+          for (let start = 0; start + RUN <= words.length; start += 1) {
+            const run = words.slice(start, start + RUN).join(" ");
+            if ((ends.get(run) ?? -1) >= allowedWords) {
+              return run;
+            }
+          }
+          return null;
+        };
+        for (const [position, question] of questions.entries()) {
+          const mode = position % 3 === 2 ? character : BOOK;
+          const plan = planReply(request(book, question, mode));
+          const text = await reply(request(book, question, mode));
+          replies += 1;
+          const where = `${slug} up to ${chapter}/${paragraph}, "${question}": ${text}`;
+          expect(text, where).toBe(plan.text);
+          expect(beyond(text), where).toBeNull();
+          if (plan.kind === "answer") {
+            answers += 1;
+            expect(plan.choice.passage.index, where).toBeLessThan(view.passages.length);
+            for (const piece of quoteOf(text).split("…").map(normalise).filter(Boolean)) {
+              expect(allowedText, where).toContain(piece);
+            }
+          }
+          if (beyond(planReply(request(whole, question, mode)).text)) {
+            wholeBookSpoilers += 1;
+          }
+        }
+      }
+    }
+    // Not a test that passes by saying nothing: most questions get an answer, and without the limit
+    // many of the same questions would have been answered from later chapters.
+    expect(replies).toBeGreaterThan(200);
+    expect(answers / replies).toBeGreaterThan(0.4);
+    expect(wholeBookSpoilers).toBeGreaterThan(replies / 4);
+  }, 120_000);
 });
 
 describe("chapterPhrase", () => {

@@ -133,7 +133,8 @@ function isOffTopic(message: string, book: AiBook): boolean {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Statistics of the book, computed once per passage index.
+// Statistics of the book, computed once per book from its whole index: a view limited to a reader's
+// place (limitPassageIndex) shares them, and only ever looks up its own passages in them.
 
 type BookStats = {
   /** In how many passages each term occurs. */
@@ -150,7 +151,8 @@ type BookStats = {
 
 const statsCache = new WeakMap<PassageIndex, BookStats>();
 
-function bookStats(index: PassageIndex): BookStats {
+function bookStats(view: PassageIndex): BookStats {
+  const index = view.full ?? view;
   const cached = statsCache.get(index);
   if (cached) {
     return cached;
@@ -332,7 +334,10 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-/** "Toad", or "the Rat" when the book mostly says "the Rat". */
+/**
+ * "Toad", or "the Rat" when the book mostly says "the Rat". Counted over the whole book, like the other
+ * statistics (it says how the book names them, nothing of what happens).
+ */
 function characterSelfName(name: string, book: AiBook, stats: BookStats): string {
   const cached = stats.selfNames.get(name);
   if (cached) {
@@ -341,7 +346,7 @@ function characterSelfName(name: string, book: AiBook, stats: BookStats): string
   const pattern = new RegExp(`(\\bthe\\s+)?\\b${escapeRegExp(name)}\\b`, "g");
   let withArticle = 0;
   let total = 0;
-  for (const passage of book.passages.passages) {
+  for (const passage of (book.passages.full ?? book.passages).passages) {
     for (const match of passage.text.matchAll(pattern)) {
       total += 1;
       if (match[1]) {
@@ -815,10 +820,14 @@ function trimQuote(quote: string, weigh: (terms: Set<string>) => number): string
   return lead + text.replace(/[,;:]$/, "") + tail;
 }
 
-/** The first passages that mention every term of a subject ("Mr. Toad"), in reading order. */
-function firstMentions(subject: readonly string[], stats: BookStats, count: number): number[] {
+/**
+ * The first passages that mention every term of a subject ("Mr. Toad"), in reading order, among the
+ * first `within` passages (those the student may be told about).
+ */
+function firstMentions(subject: readonly string[], stats: BookStats, count: number, within: number): number[] {
   const found: number[] = [];
-  for (let index = 0; index < stats.passageTerms.length && found.length < count; index += 1) {
+  const end = Math.min(within, stats.passageTerms.length);
+  for (let index = 0; index < end && found.length < count; index += 1) {
     const terms = stats.passageTerms[index];
     if (terms && subject.every((term) => terms.has(term))) {
       found.push(index);
@@ -892,7 +901,8 @@ export function planReply(request: AiRequest): ReplyPlan {
     }
   }
 
-  const passageCount = book.passages.passages.length;
+  // Rarity is measured over the whole book, as the statistics are.
+  const passageCount = stats.passageTerms.length;
   const names = new Set(book.characterList.flatMap((name) => textTerms(name)));
   const corrected = correctQuestion(message, stats);
   const question = readQuestion(message, book, stats);
@@ -907,8 +917,10 @@ export function planReply(request: AiRequest): ReplyPlan {
     return { kind: "not-found", text: notFoundText(book, mode) };
   }
 
-  // The title page and other text before the first chapter is not the story.
-  const firstChapter = book.passages.passages.findIndex((passage) => passage.chapter !== null);
+  // The title page and other text before the first chapter is not the story. A view limited to the
+  // reader's place (book.passages.full set) holds only the passages the student has read: everything
+  // below searches and quotes from it alone.
+  const firstChapter = (book.passages.full ?? book.passages).passages.findIndex((passage) => passage.chapter !== null);
   const isStory = (passage: Passage) => firstChapter < 0 || passage.index >= firstChapter;
   const synonyms = terms.flatMap(({ synonyms }) => synonyms.map((term) => stats.surface.get(term) ?? term));
   const results = book.passages.search([corrected, ...synonyms].join(" "), CANDIDATES).filter(isStory);
@@ -919,7 +931,8 @@ export function planReply(request: AiRequest): ReplyPlan {
   if (question.fullSubject) {
     const lowest = Math.min(...candidates.map(({ score }) => score));
     const scores = new Map(candidates.map((candidate) => [candidate.passage.index, candidate.score]));
-    firstMentions(question.fullSubject, stats, INTRODUCTION_BONUS.length).forEach((index, order) => {
+    const within = book.passages.passages.length;
+    firstMentions(question.fullSubject, stats, INTRODUCTION_BONUS.length, within).forEach((index, order) => {
       for (let at = index; at <= index + INTRODUCTION_SPAN; at += 1) {
         const passage = book.passages.passages[at];
         if (!passage || passage.chapter !== book.passages.passages[index]?.chapter || !isStory(passage)) {

@@ -5,6 +5,8 @@ import {
   clearPassageIndexCache,
   countWords,
   getPassageIndex,
+  isWithinPlace,
+  limitPassageIndex,
   PASSAGE_CACHE_SIZE,
   PASSAGE_MAX_WORDS,
   splitPassages,
@@ -12,6 +14,7 @@ import {
   splitSentences,
   stripBoilerplate,
 } from "./passages.js";
+import type { PassageIndex } from "./provider.js";
 
 /** Whitespace collapsed, illustration markers and rules ("* * *") dropped, as the passages have them. */
 function normalise(text: string): string {
@@ -256,6 +259,105 @@ describe("search", () => {
       expect(index.passages.length).toBeGreaterThan(1000);
     }
     expect(Math.min(...timings)).toBeLessThan(1000);
+  });
+});
+
+describe("passage places", () => {
+  it("name the section and the paragraphs of splitSections each passage comes from, in reading order", async () => {
+    const raw = await loadSeedText("the-wind-in-the-willows");
+    const sections = splitSections(raw);
+    const passages = splitPassages(raw);
+    let previous = { section: 0, lastParagraph: 0 };
+    for (const passage of passages) {
+      const { section, firstParagraph, lastParagraph } = passage.place;
+      const paragraphs = sections[section]?.paragraphs ?? [];
+      expect(sections[section]?.chapter).toBe(passage.chapter);
+      expect(firstParagraph).toBeLessThanOrEqual(lastParagraph);
+      expect(paragraphs.slice(firstParagraph, lastParagraph + 1).join(" ")).toContain(
+        passage.text.replace(/\s+/g, " "),
+      );
+      const inOrder =
+        section > previous.section || (section === previous.section && firstParagraph >= previous.lastParagraph);
+      expect(inOrder, `passage ${passage.index}`).toBe(true);
+      previous = { section, lastParagraph };
+    }
+    // Every paragraph of every section is in some passage.
+    const last = passages.at(-1)?.place;
+    expect(last?.section).toBe(sections.length - 1);
+    expect(last?.lastParagraph).toBe((sections.at(-1)?.paragraphs.length ?? 0) - 1);
+  });
+});
+
+describe("limitPassageIndex", () => {
+  // The Wind in the Willows: section 1 is "I. THE RIVER BANK", section 2 "II. THE OPEN ROAD" (Toad).
+  const upTo = { chapter: 2, paragraph: 30 };
+  let built: Promise<PassageIndex> | undefined;
+  const willows = () => (built ??= loadSeedText("the-wind-in-the-willows").then(buildPassageIndex));
+
+  it("keeps the passages up to the place, indexes unchanged, and the whole book beside them", async () => {
+    const full = await willows();
+    const view = limitPassageIndex(full, upTo);
+
+    expect(view.full).toBe(full);
+    expect(view.passages.length).toBeGreaterThan(10);
+    expect(view.passages.length).toBeLessThan(full.passages.length / 4);
+    expect(view.passages).toEqual(full.passages.slice(0, view.passages.length));
+    view.passages.forEach((passage, index) => expect(passage.index).toBe(index));
+    expect(view.passages.every((passage) => isWithinPlace(passage, upTo))).toBe(true);
+    const next = full.passages[view.passages.length];
+    expect(next && isWithinPlace(next, upTo)).toBe(false);
+    // The passage that ends at the place is in; the one that runs past its paragraph is not.
+    const lastIn = view.passages.at(-1)?.place;
+    expect(lastIn?.section).toBe(2);
+    expect(lastIn?.lastParagraph).toBeLessThanOrEqual(30);
+    expect(next?.place.lastParagraph).toBeGreaterThan(30);
+  });
+
+  it("searches only the passages up to the place, and still fills the limit", async () => {
+    const full = await willows();
+    const view = limitPassageIndex(full, upTo);
+    const allowed = view.passages.length;
+
+    // Some of the whole book's best matches lie beyond the place ...
+    expect(full.search("Toad and his motor-car", 5).filter((result) => result.index >= allowed).length).toBeGreaterThan(
+      0,
+    );
+    // ... yet the view finds five within it, in the whole book's order.
+    const results = view.search("Toad and his motor-car", 5);
+    expect(results).toHaveLength(5);
+    expect(results.every((result) => result.index < allowed)).toBe(true);
+    const expected = full
+      .search("Toad and his motor-car", full.passages.length)
+      .filter((result) => result.index < allowed)
+      .slice(0, 5);
+    expect(results).toEqual(expected);
+
+    // Found only beyond the place: nothing.
+    expect(view.search("washerwoman", 5)).toEqual([]);
+    expect(full.search("washerwoman", 5).length).toBeGreaterThan(0);
+    expect(view.search("Toad", 0)).toEqual([]);
+  });
+
+  it("shares a view between places that allow the same passages, and limits a view from the whole book", async () => {
+    const full = await willows();
+    const view = limitPassageIndex(full, upTo);
+    const lastIn = view.passages.at(-1)?.place ?? { section: 0, lastParagraph: 0 };
+    expect(limitPassageIndex(full, { chapter: lastIn.section, paragraph: lastIn.lastParagraph })).toBe(view);
+    const earlier = limitPassageIndex(view, { chapter: 1, paragraph: 5 });
+    expect(earlier.full).toBe(full);
+    expect(earlier.passages.length).toBeLessThan(view.passages.length);
+    // Later than the place of the view it was asked of: the whole book decides.
+    expect(limitPassageIndex(view, { chapter: 3, paragraph: 0 }).passages.length).toBeGreaterThan(view.passages.length);
+  });
+
+  it("gives the whole book for a place at or past its end, and nothing before the first passage ends", async () => {
+    const full = await willows();
+    const end = full.passages.at(-1)?.place ?? { section: 0, lastParagraph: 0 };
+    expect(limitPassageIndex(full, { chapter: end.section, paragraph: end.lastParagraph })).toBe(full);
+    expect(limitPassageIndex(full, { chapter: 99, paragraph: 0 })).toBe(full);
+    const none = limitPassageIndex(full, { chapter: 0, paragraph: -1 });
+    expect(none.passages).toEqual([]);
+    expect(none.search("Toad", 5)).toEqual([]);
   });
 });
 

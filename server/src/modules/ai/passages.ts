@@ -4,7 +4,7 @@
 
 import MiniSearch, { type SearchOptions } from "minisearch";
 import { stemmer } from "stemmer";
-import type { Passage, PassageIndex, RetrievedPassage } from "./provider.js";
+import type { Passage, PassageIndex, ReadingPlace, RetrievedPassage } from "./provider.js";
 
 /** Passages aim for this many words, ending at a paragraph break when they can. */
 export const PASSAGE_MIN_WORDS = 60;
@@ -590,17 +590,24 @@ function cutLongSentence(sentence: string, limit: number): string[] {
   return out;
 }
 
-type Unit = { text: string; words: number; paragraphEnd: boolean };
+type Unit = { text: string; words: number; paragraphEnd: boolean; paragraph: number };
+
+type SectionPassage = { text: string; firstParagraph: number; lastParagraph: number };
 
 /** Groups a section's sentences into passages of about PASSAGE_MIN_WORDS–PASSAGE_MAX_WORDS words. */
-function sectionPassages(section: BookSection): string[] {
+function sectionPassages(section: BookSection): SectionPassage[] {
   const units: Unit[] = [];
-  for (const paragraph of section.paragraphs) {
+  section.paragraphs.forEach((paragraph, paragraphIndex) => {
     const sentences = splitSentences(paragraph).flatMap((sentence) => cutLongSentence(sentence, SENTENCE_HARD_LIMIT));
     sentences.forEach((sentence, position) => {
-      units.push({ text: sentence, words: countWords(sentence), paragraphEnd: position === sentences.length - 1 });
+      units.push({
+        text: sentence,
+        words: countWords(sentence),
+        paragraphEnd: position === sentences.length - 1,
+        paragraph: paragraphIndex,
+      });
     });
-  }
+  });
 
   const passages: { parts: Unit[]; words: number }[] = [];
   let current: Unit[] = [];
@@ -637,21 +644,28 @@ function sectionPassages(section: BookSection): string[] {
     passages.pop();
   }
 
-  return passages.map(({ parts }) =>
-    parts
+  return passages.map(({ parts }) => ({
+    text: parts
       .map((part, position) => part.text + (position === parts.length - 1 ? "" : part.paragraphEnd ? "\n\n" : " "))
       .join(""),
-  );
+    firstParagraph: parts[0]?.paragraph ?? 0,
+    lastParagraph: parts[parts.length - 1]?.paragraph ?? 0,
+  }));
 }
 
 /** The book's passages in reading order, each with its chapter. */
 export function splitPassages(raw: string): Passage[] {
   const passages: Passage[] = [];
-  for (const section of splitSections(raw)) {
-    for (const text of sectionPassages(section)) {
-      passages.push({ index: passages.length, chapter: section.chapter, text });
+  splitSections(raw).forEach((section, sectionIndex) => {
+    for (const { text, firstParagraph, lastParagraph } of sectionPassages(section)) {
+      passages.push({
+        index: passages.length,
+        chapter: section.chapter,
+        text,
+        place: { section: sectionIndex, firstParagraph, lastParagraph },
+      });
     }
-  }
+  });
   return passages;
 }
 
@@ -728,6 +742,67 @@ export function buildPassageIndex(text: string): PassageIndex {
         });
     },
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Views up to a reader's place: the chat answers from the text the student has read, no further.
+
+/** Views kept per book; each is a slice of the book's passages and a search that filters. */
+const VIEWS_PER_BOOK = 64;
+
+const viewCache = new WeakMap<PassageIndex, Map<number, PassageIndex>>();
+
+/** True when the passage's last paragraph is at or before the place (the student has had it on screen). */
+export function isWithinPlace(passage: Passage, upTo: ReadingPlace): boolean {
+  const { section, lastParagraph } = passage.place;
+  return section < upTo.chapter || (section === upTo.chapter && lastParagraph <= upTo.paragraph);
+}
+
+/**
+ * The book up to a reader's place: `passages` is the prefix of passages within it (indexes unchanged),
+ * `search` finds only those, and `full` is the whole book. A place at or past the end gives the whole
+ * book itself (nothing lies beyond). Places that allow the same passages share one view.
+ */
+export function limitPassageIndex(index: PassageIndex, upTo: ReadingPlace): PassageIndex {
+  const full = index.full ?? index;
+  const firstBeyond = full.passages.findIndex((passage) => !isWithinPlace(passage, upTo));
+  if (firstBeyond === -1) {
+    return full;
+  }
+  let views = viewCache.get(full);
+  const cached = views?.get(firstBeyond);
+  if (cached) {
+    return cached;
+  }
+  const allowed = firstBeyond;
+  const hidden = full.passages.length - allowed;
+  const view: PassageIndex = {
+    passages: full.passages.slice(0, allowed),
+    full,
+    search(query: string, limit: number): RetrievedPassage[] {
+      if (limit <= 0 || allowed === 0) {
+        return [];
+      }
+      // Every passage beyond the place may rank above the allowed ones: ask for that many more, so the
+      // limit is still filled when the allowed text has enough matches.
+      return full
+        .search(query, limit + hidden)
+        .filter((result) => result.index < allowed)
+        .slice(0, limit);
+    },
+  };
+  if (!views) {
+    views = new Map();
+    viewCache.set(full, views);
+  }
+  views.set(allowed, view);
+  if (views.size > VIEWS_PER_BOOK) {
+    const oldest = views.keys().next().value;
+    if (oldest !== undefined) {
+      views.delete(oldest);
+    }
+  }
+  return view;
 }
 
 // ---------------------------------------------------------------------------------------------

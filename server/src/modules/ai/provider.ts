@@ -15,15 +15,32 @@ export type Passage = {
   /** Chapter heading as written in the text (e.g. "CHAPTER VII. A Mad Tea-Party"), or null. */
   chapter: string | null;
   text: string;
+  /** Where it sits in the reader's chapters (splitSections): the section and its paragraphs. */
+  place: { section: number; firstParagraph: number; lastParagraph: number };
 };
 
 export type RetrievedPassage = Passage & { score: number };
 
 /** The book's passages, split once per book and searchable. */
 export type PassageIndex = {
+  /** In reading order; `passages[i].index === i`. A limited view holds a prefix of the book's. */
   readonly passages: readonly Passage[];
   /** The passages that best answer the query, best first; empty when nothing in the book matches. */
   search(query: string, limit: number): RetrievedPassage[];
+  /**
+   * Set on a view limited to a reader's place (limitPassageIndex): the whole book, so that callers can
+   * tell what lies beyond the place. Never shown to the child.
+   */
+  readonly full?: PassageIndex;
+};
+
+/** A place in the reader: the section of splitSections and the paragraph in it. */
+export type ReadingPlace = { chapter: number; paragraph: number };
+
+/** How far the student has read, when the chat must not go further (see limitPassageIndex). */
+export type ReadingLimit = ReadingPlace & {
+  /** The heading of the chapter they have reached as written, or null before the first heading. */
+  chapterTitle: string | null;
 };
 
 export type AiBook = {
@@ -32,7 +49,10 @@ export type AiBook = {
   author: string;
   description: string | null;
   characterList: string[];
+  /** The whole book, or only the part the student has read (then `limit` says how far that is). */
   passages: PassageIndex;
+  /** Set when the chat answers only from the text up to the student's furthest place. */
+  limit?: ReadingLimit | null;
 };
 
 export type AiRequest = {

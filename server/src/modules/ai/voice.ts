@@ -28,6 +28,20 @@ export function notFoundText(book: BookInfo, mode: ChatMode): string {
   return `I couldn't find that in ${book.title}. I can only talk about what happens in the book. Could you ask it in a different way?`;
 }
 
+/** The sentence every "no spoilers" reply contains. */
+export const LATER_CHAPTER_SENTENCE = "You'll find out in a later chapter!";
+
+/**
+ * The reply when the answer lies beyond the student's place in the book: no hint of what happens, and
+ * an encouragement to read on.
+ */
+export function laterChapterText(book: BookInfo, mode: ChatMode): string {
+  if (mode.kind === "character") {
+    return `Ooh, I can't tell you that yet, or I'd spoil my story! ${LATER_CHAPTER_SENTENCE} Keep reading, and ask me again when you get there.`;
+  }
+  return `That's a great question, but I don't want to spoil ${book.title} for you. ${LATER_CHAPTER_SENTENCE} Keep reading, and ask me again when you get there.`;
+}
+
 /** True when a reply is one of the refusals above (either provider may word them this way). */
 export function isDeclineText(reply: string, book: BookInfo, mode: ChatMode): boolean {
   const text = reply.trim();

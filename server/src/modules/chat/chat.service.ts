@@ -13,7 +13,9 @@ import {
 import type { ChatMessage, PrismaClient } from "../../generated/prisma/client.js";
 import { ALL_SCHOOLS, type AppPubSub, Topics } from "../../pubsub/pubsub.js";
 import type { AiService } from "../ai/ai.service.js";
-import type { AiBook, AiTurn, ChatMode } from "../ai/provider.js";
+import type { AiBook, AiRequest, AiTurn, ChatMode, ReadingPlace } from "../ai/provider.js";
+import { answerLiesAhead, quotesAhead, settledText } from "../ai/spoilers.js";
+import { laterChapterText } from "../ai/voice.js";
 import { BOOK_NOT_READY_MESSAGE } from "../books/book.policy.js";
 import type { BookService } from "../books/book.service.js";
 import { flaggedMessage, type ModerationService, SUPPORT_REPLY } from "../moderation/moderation.service.js";
@@ -283,36 +285,71 @@ export function createChatService(deps: {
   }
 
   /**
+   * The student's furthest place in the book when the chat must not go past it: they have a place in
+   * the reader and have not marked the book read. Undefined otherwise (the whole book is used).
+   */
+  async function readingLimitOf(userId: string, bookId: string): Promise<ReadingPlace | undefined> {
+    const reading = await prisma.userBook.findUnique({
+      where: { userId_bookId: { userId, bookId } },
+      select: { read: true, furthestChapter: true, furthestParagraph: true },
+    });
+    if (!reading || reading.read || reading.furthestChapter === null || reading.furthestParagraph === null) {
+      return undefined;
+    }
+    return { chapter: reading.furthestChapter, paragraph: reading.furthestParagraph };
+  }
+
+  /**
    * Streams the AI's reply to subscribers and returns it whole. The output check runs on the reply so
    * far before each partial goes out, so a harmful reply is stopped before a child sees any of it.
+   * For a book limited to the student's place, a question answered only later in the book is not
+   * sent to the AI, and a reply that quotes the book beyond the place is replaced: both get the kind
+   * "later chapter" reply. Partials then hold back their last words, which could begin such a quote.
    */
   async function askAi(chat: ChatRow, book: AiBook, userSeq: number, text: string): Promise<string> {
     const history = await historyBefore(chat.id, userSeq);
     const seq = userSeq + 1;
+    const mode = modeOf(chat);
+    const request: AiRequest = { book, mode, history, message: text };
     const withheld = `I'm not able to answer that one. Let's talk about another part of ${book.title}!`;
+    const limited = Boolean(book.limit);
+    if (limited && answerLiesAhead(request)) {
+      deps.logger.info({ chatId: chat.id }, "answer lies beyond the student's place: not sent to the AI");
+      return laterChapterText(book, mode);
+    }
+    const spoils = (reply: string) => limited && quotesAhead(reply, book.passages);
     let reply = "";
     let lastSent = 0;
-    for await (const piece of deps.ai.provider.reply({ book, mode: modeOf(chat), history, message: text })) {
+    let shown = "";
+    for await (const piece of deps.ai.provider.reply(request)) {
       reply += piece;
       const now = Date.now();
       if (now - lastSent >= PARTIAL_INTERVAL_MS) {
         lastSent = now;
-        if (!replyIsSafe(reply)) {
+        if (!replyIsSafe(reply) || spoils(reply)) {
           break;
         }
-        pubsub.publish(Topics.chatEvent, chat.id, {
-          kind: "partial",
-          chatId: chat.id,
-          seq,
-          message: null,
-          text: reply,
-        });
+        const partial = limited ? settledText(reply) : reply;
+        if (partial !== "" && partial !== shown) {
+          shown = partial;
+          pubsub.publish(Topics.chatEvent, chat.id, {
+            kind: "partial",
+            chatId: chat.id,
+            seq,
+            message: null,
+            text: partial,
+          });
+        }
       }
     }
     reply = withoutControlCharacters(reply).trim();
     if (!reply || !replyIsSafe(reply)) {
       deps.logger.warn({ chatId: chat.id }, "assistant reply withheld by the output check");
       return withheld;
+    }
+    if (spoils(reply)) {
+      deps.logger.warn({ chatId: chat.id }, "assistant reply quoted the book beyond the student's place");
+      return laterChapterText(book, mode);
     }
     return reply;
   }
@@ -472,7 +509,7 @@ export function createChatService(deps: {
         throw new AppError(ErrorCode.ContentFlagged, flaggedMessage(category, outcome.kind === "strike"));
       }
       const risk = outcome.kind === "risk";
-      const book = risk ? null : await deps.ai.loadBook(chat.bookId);
+      const book = risk ? null : await deps.ai.loadBook(chat.bookId, await readingLimitOf(actor.id, chat.bookId));
       if (!risk && !book) {
         throw notFound(BOOK_NOT_READY_MESSAGE);
       }

@@ -76,7 +76,10 @@ export default function BookDetailPage() {
                 <span className={styles.count}>{reviewCountText(book.reviewCount)}</span>
               </p>
               <div className={styles.actions}>
-                <ButtonLink to={`/books/${book.id}/review`}>Write Review</ButtonLink>
+                <ButtonLink to={`/books/${book.id}/read`}>Read</ButtonLink>
+                <ButtonLink to={`/books/${book.id}/review`} variant="secondary">
+                  Write Review
+                </ButtonLink>
                 <ReadToggle book={book} />
               </div>
             </div>

@@ -30,9 +30,24 @@ async function loadEntries(): Promise<EvalEntry[]> {
 }
 
 const passages: Passage[] = [
-  { index: 0, chapter: "CHAPTER I", text: "Alice found a little bottle with the words DRINK ME on it." },
-  { index: 1, chapter: "CHAPTER I", text: "It was all very well to say drink me, but Alice was wise." },
-  { index: 2, chapter: "CHAPTER II", text: "The Queen shouted off with her head at everybody she met." },
+  {
+    index: 0,
+    chapter: "CHAPTER I",
+    text: "Alice found a little bottle with the words DRINK ME on it.",
+    place: { section: 0, firstParagraph: 0, lastParagraph: 0 },
+  },
+  {
+    index: 1,
+    chapter: "CHAPTER I",
+    text: "It was all very well to say drink me, but Alice was wise.",
+    place: { section: 0, firstParagraph: 1, lastParagraph: 1 },
+  },
+  {
+    index: 2,
+    chapter: "CHAPTER II",
+    text: "The Queen shouted off with her head at everybody she met.",
+    place: { section: 1, firstParagraph: 0, lastParagraph: 0 },
+  },
 ];
 
 describe("scoring rule", () => {

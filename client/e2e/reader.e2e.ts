@@ -1,0 +1,186 @@
+/// <reference lib="dom" />
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type BrowserHarness, signIn, startBrowserHarness } from "./browser.js";
+
+// The book reader in a real browser: pages that fit the screen, turned by button, key and swipe;
+// the place kept across a reload; text settings remembered; the end of the book offers to mark it
+// read, and the dashboard's Reading Time then counts the measured minutes.
+
+const position = (page: Page) => page.getByText(/^Page \d+ of \d+/).textContent();
+const pageNumber = async (page: Page) => Number(/Page (\d+) of/.exec((await position(page)) ?? "")?.[1] ?? 0);
+const pageCount = async (page: Page) => Number(/of (\d+)/.exec((await position(page)) ?? "")?.[1] ?? 0);
+
+/** The words at the top of the page on screen: the first sentence whose box is inside the viewport. */
+function topWords(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const flow = document.querySelector<HTMLElement>("[data-paragraph]")?.parentElement;
+    const viewport = flow?.parentElement?.getBoundingClientRect();
+    if (!flow || !viewport) {
+      return "";
+    }
+    for (const span of Array.from(flow.querySelectorAll<HTMLElement>("[data-start]"))) {
+      for (const rect of Array.from(span.getClientRects())) {
+        if (rect.left >= viewport.left - 1 && rect.right <= viewport.right + 1 && rect.width > 0) {
+          return (span.textContent ?? "").slice(0, 40);
+        }
+      }
+    }
+    return "";
+  });
+}
+
+/** The paragraph at the top of the page on screen (that of its first visible sentence). */
+function topParagraph(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const flow = document.querySelector<HTMLElement>("[data-paragraph]")?.parentElement;
+    const box = flow?.parentElement?.getBoundingClientRect();
+    for (const span of Array.from(document.querySelectorAll<HTMLElement>("[data-start]"))) {
+      const visible = Array.from(span.getClientRects()).some(
+        (rect) => box && rect.left >= box.left - 1 && rect.right <= box.right + 1 && rect.width > 0,
+      );
+      if (visible) {
+        return Number(span.closest<HTMLElement>("[data-paragraph]")?.dataset.paragraph ?? -1);
+      }
+    }
+    return -1;
+  });
+}
+
+describe("the book reader in a real browser", () => {
+  let h: BrowserHarness;
+  beforeAll(async () => {
+    h = await startBrowserHarness();
+  });
+  afterAll(() => h.close());
+
+  it("pages forward, keeps the place across a reload, remembers settings, and counts the minutes read", async () => {
+    const student = await h.app.createUser({ displayName: "Polly Pages" });
+    const book = await h.app.db.prisma.book.findUniqueOrThrow({
+      where: { slug: "the-wind-in-the-willows" },
+      select: { id: true },
+    });
+    const page = await h.newPage({ width: 900, height: 700 });
+    // No sliding animation: what is on screen is the page at once.
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await signIn(page, student);
+    const stats = page.getByRole("list", { name: "Your reading" });
+    await expect.poll(() => stats.textContent(), { timeout: 15_000 }).toMatch(/Reading Time\s*0/);
+
+    await page.goto(`/books/${book.id}`);
+    await page.getByRole("link", { name: "Read", exact: true }).click();
+    await page.waitForURL(`**/books/${book.id}/read`);
+    await page.getByRole("heading", { name: "The Wind in the Willows" }).waitFor();
+    await expect.poll(() => position(page), { timeout: 15_000 }).toMatch(/^Page 1 of \d+/);
+
+    // Into the first chapter with Contents, then forward by button, arrow key and swipe.
+    await page.getByRole("button", { name: "Contents" }).click();
+    await page.getByRole("button", { name: "I. THE RIVER BANK" }).click();
+    await page.getByText("I. THE RIVER BANK").first().waitFor();
+    const pages = await pageCount(page);
+    expect(pages).toBeGreaterThan(3);
+    const first = await topWords(page);
+    await page.getByRole("button", { name: /Next page/ }).click();
+    await expect.poll(() => pageNumber(page), { timeout: 15_000 }).toBe(2);
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => pageNumber(page), { timeout: 15_000 }).toBe(3);
+    // A finger's swipe to the left.
+    await page.getByRole("document", { name: /page \d+ of/ }).evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const at = (type: string, x: number) =>
+        element.dispatchEvent(
+          new PointerEvent(type, { bubbles: true, pointerType: "touch", clientX: x, clientY: box.top + 50 }),
+        );
+      at("pointerdown", box.left + box.width * 0.8);
+      at("pointerup", box.left + box.width * 0.2);
+    });
+    await expect.poll(() => pageNumber(page), { timeout: 15_000 }).toBe(4);
+    await page.keyboard.press("ArrowLeft");
+    await expect.poll(() => pageNumber(page), { timeout: 15_000 }).toBe(3);
+    const third = await topWords(page);
+    expect(third).not.toBe(first);
+    expect(third.length).toBeGreaterThan(0);
+
+    // The place is saved (soon after the page turn) and a reload opens the same page.
+    const shown = await topParagraph(page);
+    await expect
+      .poll(
+        async () => {
+          const row = await h.app.db.prisma.userBook.findFirst({ where: { userId: student.id } });
+          return row ? [row.placeChapter, row.placeParagraph] : null;
+        },
+        { timeout: 15_000 },
+      )
+      .toEqual([1, shown]);
+    await page.reload();
+    await expect.poll(() => pageNumber(page), { timeout: 15_000 }).toBe(3);
+    expect(await topWords(page)).toBe(third);
+
+    // Larger text: more pages, and the words on screen stay where the child was.
+    await page.getByRole("button", { name: "Text settings" }).click();
+    await page.getByRole("button", { name: "Larger text" }).click();
+    await page.getByRole("button", { name: "Larger text" }).click();
+    await expect.poll(() => pageCount(page), { timeout: 15_000 }).toBeGreaterThan(pages);
+    await page.getByRole("radio", { name: "Sepia" }).check();
+    await page.getByRole("radio", { name: /OpenDyslexic/ }).check();
+    await expect
+      .poll(async () => (await h.app.db.prisma.user.findUniqueOrThrow({ where: { id: student.id } })).readerPrefs, {
+        timeout: 15_000,
+      })
+      .toEqual({ textSize: 24, lineSpacing: "relaxed", theme: "sepia", font: "dyslexic" });
+    expect(await axeScan(page)).toEqual([]);
+
+    // The read-along control is there, or says plainly why not.
+    const readAloud = page.getByRole("button", { name: "Read aloud" });
+    const noVoices = page.getByText("Read-along is not available: this browser has no voices for reading aloud.");
+    await expect
+      .poll(async () => (await readAloud.count()) + (await noVoices.count()), { timeout: 15_000 })
+      .toBeGreaterThan(0);
+
+    // To the last chapter and its last page: the reader offers to mark the book read.
+    await page.getByRole("button", { name: "Contents" }).click();
+    await page.getByRole("button", { name: "XII. THE RETURN OF ULYSSES" }).click();
+    await page.getByText("XII. THE RETURN OF ULYSSES").first().waitFor();
+    const markRead = page.getByRole("button", { name: "Mark as read" });
+    for (let turn = 0; turn < 200 && (await markRead.count()) === 0; turn += 1) {
+      await page.keyboard.press("ArrowRight");
+    }
+    await markRead.click();
+    await page.getByText("Marked as read.").waitFor();
+
+    await page.goto("/dashboard");
+    await expect.poll(() => stats.textContent(), { timeout: 15_000 }).toMatch(/Books Read\s*1/);
+    const row = await h.app.db.prisma.userBook.findFirstOrThrow({ where: { userId: student.id } });
+    expect(row.readingSeconds).toBeGreaterThan(0);
+    // Measured minutes, not the default 10 for a book marked read without reading it here.
+    expect(row.readingTime).toBe(Math.ceil(row.readingSeconds / 60));
+    expect(await stats.textContent()).toMatch(new RegExp(`Reading Time\\s*${row.readingTime}\\b`));
+  });
+
+  it("fits a 320 px phone without sideways scrolling", async () => {
+    const student = await h.app.createUser({ displayName: "Tiny Screen" });
+    const book = await h.app.db.prisma.book.findUniqueOrThrow({
+      where: { slug: "little-women" },
+      select: { id: true },
+    });
+    const page = await h.newPage({ width: 320, height: 640 });
+    await signIn(page, student);
+    await page.goto(`/books/${book.id}/read`);
+    await expect.poll(() => position(page), { timeout: 20_000 }).toMatch(/^Page 1 of \d+/);
+    // The opening page is short; the next page is the next chapter's first.
+    const chapterTitle = page.getByRole("heading", { name: "Little Women" }).locator("xpath=following-sibling::p");
+    const opening = await chapterTitle.textContent();
+    await page.getByRole("button", { name: /Next page/ }).click();
+    await expect.poll(() => chapterTitle.textContent(), { timeout: 15_000 }).not.toBe(opening);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    expect(await axeScan(page)).toEqual([]);
+  });
+});
+
+async function axeScan(page: Page) {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(" ")} (${n.failureSummary ?? ""})`).join(", ")}`,
+  );
+}

@@ -1,0 +1,459 @@
+import { useMutation, useQuery } from "@apollo/client/react";
+import {
+  type CSSProperties,
+  Fragment,
+  type PointerEvent as ReactPointerEvent,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
+import { Link } from "react-router-dom";
+import { Button, ButtonLink } from "../../../components/Button";
+import { Spinner } from "../../../components/Spinner";
+import type { BookReaderQuery, ReaderPrefsFieldsFragment } from "../../../gql/graphql";
+import { errorMessage } from "../../../lib/errors";
+import { SetBookReadDocument } from "../../books/graphql/books";
+import { ReaderPartDocument, SaveReaderPrefsDocument } from "../graphql";
+import { describePage, measurePages, type PageLayout, type Place, pageOfPlace, sentencesOnPage } from "../lib/pages";
+import { splitSentences } from "../lib/sentences";
+import { useReadingProgress } from "../lib/useReadingProgress";
+import { ReadAlongPanel } from "./ReadAlongPanel";
+import styles from "./Reader.module.css";
+import { ReaderSettings } from "./ReaderSettings";
+import { TableOfContents } from "./TableOfContents";
+
+type ReaderData = BookReaderQuery["bookReader"];
+type Chapter = ReaderData["chapters"][number];
+
+/** Where to go once a part is on screen: its start, its end, or the page holding a place. */
+type Target = { chapter: number; part: number; anchor: "start" | "end" | Place };
+
+const GAP = 48;
+const SWIPE_PX = 40;
+export const PART_LOAD_ERROR = "Failed to load this part of the book.";
+export const PREFS_SAVE_ERROR = "Your settings could not be saved; they apply on this device for now.";
+
+function partOf(chapter: Chapter | undefined, paragraph: number): number {
+  if (!chapter) {
+    return 0;
+  }
+  let part = 0;
+  chapter.partStarts.forEach((start, index) => {
+    if (start <= paragraph) {
+      part = index;
+    }
+  });
+  return part;
+}
+
+const LEADING = { normal: 1.45, relaxed: 1.7, loose: 2 } as const;
+
+export function Reader({ reader }: { reader: ReaderData }) {
+  const { chapters } = reader;
+  const [target, setTarget] = useState<Target>(() =>
+    reader.place
+      ? {
+          chapter: reader.place.chapter,
+          part: partOf(chapters[reader.place.chapter], reader.place.paragraph),
+          anchor: { paragraph: reader.place.paragraph, offset: reader.place.offset },
+        }
+      : { chapter: 0, part: 0, anchor: "start" },
+  );
+  const [prefs, setPrefs] = useState<ReaderPrefsFieldsFragment>(reader.prefs);
+  const [prefsError, setPrefsError] = useState<string | null>(null);
+  const [layout, setLayout] = useState<PageLayout | null>(null);
+  const [page, setPage] = useState(0);
+  const [panel, setPanel] = useState<"contents" | "settings" | null>(null);
+  const [read, setRead] = useState(reader.read);
+  const [markError, setMarkError] = useState<string | null>(null);
+  const [pageSentences, setPageSentences] = useState<HTMLElement[]>([]);
+  const viewportRef = useRef<HTMLDivElement>(null);
+  const flowRef = useRef<HTMLDivElement>(null);
+  // The place the page on screen starts with: kept across re-layouts (text size, window size).
+  const anchorRef = useRef<Place | null>(null);
+  // Set when the layout changed under the child (settings, window size): the place stays the anchor.
+  const keepAnchorRef = useRef(false);
+  const swipeRef = useRef<{ x: number; y: number } | null>(null);
+
+  const chapter = chapters[target.chapter];
+  const partQuery = useQuery(ReaderPartDocument, {
+    variables: { bookId: reader.bookId, chapter: target.chapter, part: target.part },
+  });
+  const part =
+    partQuery.data?.readerPart.chapter === target.chapter && partQuery.data.readerPart.part === target.part
+      ? partQuery.data.readerPart
+      : null;
+  const [savePrefs] = useMutation(SaveReaderPrefsDocument);
+  const [setBookRead, markState] = useMutation(SetBookReadDocument);
+  const progress = useReadingProgress(reader.bookId);
+
+  const paragraphs = useMemo(
+    () =>
+      part?.paragraphs.map((text, index) => ({
+        index: part.firstParagraph + index,
+        sentences: splitSentences(text),
+      })) ?? [],
+    [part],
+  );
+
+  // Lay the part out in pages, and go to the page the target asks for (or keep the current place).
+  const relayout = useCallback(() => {
+    const viewport = viewportRef.current;
+    const flow = flowRef.current;
+    if (!viewport || !flow || !part) {
+      return;
+    }
+    const width = viewport.clientWidth;
+    flow.style.setProperty("--page-width", `${width}px`);
+    const measured = measurePages(flow, width, GAP);
+    setLayout(measured);
+    const anchor = target.anchor;
+    let next = 0;
+    if (anchor === "end") {
+      next = measured.pageCount - 1;
+    } else if (anchor !== "start") {
+      next = pageOfPlace(flow, measured, anchor);
+    } else if (anchorRef.current) {
+      next = pageOfPlace(flow, measured, anchorRef.current);
+    }
+    setPage(next);
+  }, [part, target.anchor]);
+
+  // A new part, or new settings: lay out again before the browser paints.
+  useLayoutEffect(() => {
+    anchorRef.current = null;
+    keepAnchorRef.current = false;
+    relayout();
+    // Only the part and the target start a fresh layout; the settings keep the place (below).
+  }, [part, target, relayout]);
+
+  useLayoutEffect(() => {
+    const flow = flowRef.current;
+    const viewport = viewportRef.current;
+    if (!flow || !viewport || !layout) {
+      return;
+    }
+    const place = anchorRef.current;
+    const measured = measurePages(flow, viewport.clientWidth, GAP);
+    keepAnchorRef.current = place !== null;
+    setLayout(measured);
+    if (place) {
+      setPage(pageOfPlace(flow, measured, place));
+    }
+    // Settings change the layout; the place on screen stays.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [prefs.textSize, prefs.lineSpacing, prefs.font]);
+
+  useEffect(() => {
+    const viewport = viewportRef.current;
+    if (!viewport || typeof ResizeObserver === "undefined") {
+      return;
+    }
+    let width = viewport.clientWidth;
+    let height = viewport.clientHeight;
+    const observer = new ResizeObserver(() => {
+      if (viewport.clientWidth === width && viewport.clientHeight === height) {
+        return;
+      }
+      width = viewport.clientWidth;
+      height = viewport.clientHeight;
+      const flow = flowRef.current;
+      if (!flow) {
+        return;
+      }
+      flow.style.setProperty("--page-width", `${width}px`);
+      const measured = measurePages(flow, width, GAP);
+      keepAnchorRef.current = anchorRef.current !== null;
+      setLayout(measured);
+      if (anchorRef.current) {
+        setPage(pageOfPlace(flow, measured, anchorRef.current));
+      }
+    });
+    observer.observe(viewport);
+    return () => observer.disconnect();
+  }, []);
+
+  // What the page shows: remembered as the place, saved, and read aloud.
+  useEffect(() => {
+    const flow = flowRef.current;
+    const viewport = viewportRef.current;
+    if (!flow || !viewport || !layout || !part) {
+      return;
+    }
+    const shown = describePage(flow, viewport, layout, page);
+    if (!shown) {
+      return;
+    }
+    // After the child turns a page the page's start is the place; after a re-layout the place stays.
+    const kept = keepAnchorRef.current ? anchorRef.current : null;
+    keepAnchorRef.current = false;
+    const place = kept ?? shown.place;
+    anchorRef.current = place;
+    setPageSentences(sentencesOnPage(flow, layout, page));
+    progress.setPlace({
+      chapter: target.chapter,
+      paragraph: place.paragraph,
+      offset: place.offset,
+      seenChapter: target.chapter,
+      seenParagraph: Math.max(place.paragraph, shown.lastParagraph),
+    });
+  }, [layout, page, part, target.chapter, progress]);
+
+  const pageCount = layout?.pageCount ?? 1;
+  const lastChapter = target.chapter === chapters.length - 1;
+  const lastPart = !chapter || target.part === chapter.partStarts.length - 1;
+  const atEnd = lastChapter && lastPart && page >= pageCount - 1;
+  const atStart = target.chapter === 0 && target.part === 0 && page === 0;
+
+  const next = useCallback(() => {
+    progress.interact();
+    if (page < pageCount - 1) {
+      setPage(page + 1);
+    } else if (chapter && target.part < chapter.partStarts.length - 1) {
+      setTarget({ chapter: target.chapter, part: target.part + 1, anchor: "start" });
+    } else if (target.chapter < chapters.length - 1) {
+      setTarget({ chapter: target.chapter + 1, part: 0, anchor: "start" });
+    }
+  }, [page, pageCount, chapter, target, chapters.length, progress]);
+
+  const previous = useCallback(() => {
+    progress.interact();
+    if (page > 0) {
+      setPage(page - 1);
+    } else if (target.part > 0) {
+      setTarget({ chapter: target.chapter, part: target.part - 1, anchor: "end" });
+    } else if (target.chapter > 0) {
+      const before = chapters[target.chapter - 1];
+      setTarget({ chapter: target.chapter - 1, part: (before?.partStarts.length ?? 1) - 1, anchor: "end" });
+    }
+  }, [page, target, chapters, progress]);
+
+  // Arrow keys and Page Up/Down turn pages, unless the child is typing or choosing in a control.
+  useEffect(() => {
+    function onKey(event: KeyboardEvent) {
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) {
+        return;
+      }
+      const target = event.target as HTMLElement | null;
+      if (target?.closest("input, select, textarea, dialog, [contenteditable='true']")) {
+        return;
+      }
+      if (event.key === "ArrowRight" || event.key === "PageDown") {
+        event.preventDefault();
+        next();
+      } else if (event.key === "ArrowLeft" || event.key === "PageUp") {
+        event.preventDefault();
+        previous();
+      }
+    }
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [next, previous]);
+
+  // Swipes by finger or pen; a mouse drag selects text as usual.
+  function onPointerDown(event: ReactPointerEvent<HTMLDivElement>) {
+    progress.interact();
+    swipeRef.current = event.pointerType === "mouse" ? null : { x: event.clientX, y: event.clientY };
+  }
+  function onPointerUp(event: ReactPointerEvent<HTMLDivElement>) {
+    const start = swipeRef.current;
+    swipeRef.current = null;
+    if (!start) {
+      return;
+    }
+    const dx = event.clientX - start.x;
+    const dy = event.clientY - start.y;
+    if (Math.abs(dx) >= SWIPE_PX && Math.abs(dx) > Math.abs(dy)) {
+      if (dx < 0) {
+        next();
+      } else {
+        previous();
+      }
+    }
+  }
+
+  async function changePrefs(change: Partial<ReaderPrefsFieldsFragment>) {
+    progress.interact();
+    setPrefs((current) => ({ ...current, ...change }));
+    setPrefsError(null);
+    try {
+      await savePrefs({ variables: { input: change } });
+    } catch {
+      setPrefsError(PREFS_SAVE_ERROR);
+    }
+  }
+
+  async function markRead() {
+    setMarkError(null);
+    try {
+      await progress.flush();
+      await setBookRead({ variables: { bookId: reader.bookId, read: true } });
+      setRead(true);
+    } catch (error) {
+      setMarkError(errorMessage(error, "Failed to update read status. Please try again."));
+    }
+  }
+
+  // About how far through the book the page is, by characters.
+  const before = chapters.slice(0, target.chapter).reduce((sum, c) => sum + c.characters, 0);
+  const inChapter =
+    chapter && chapter.paragraphCount > 0
+      ? (chapter.partStarts[target.part] ?? 0) / chapter.paragraphCount +
+        ((page + 1) / pageCount) *
+          (((chapter.partStarts[target.part + 1] ?? chapter.paragraphCount) - (chapter.partStarts[target.part] ?? 0)) /
+            chapter.paragraphCount)
+      : 0;
+  const percent = Math.min(
+    100,
+    Math.round(((before + inChapter * (chapter?.characters ?? 0)) / Math.max(1, reader.characters)) * 100),
+  );
+
+  const style = {
+    "--reader-size": `${prefs.textSize}px`,
+    "--reader-leading": LEADING[prefs.lineSpacing],
+    "--page-offset": `${-(page * (layout?.step ?? 0))}px`,
+    "--page-gap": `${GAP}px`,
+  } as CSSProperties;
+
+  return (
+    <section
+      className={styles.reader}
+      data-theme={prefs.theme}
+      data-font={prefs.font}
+      style={style}
+      aria-labelledby="reader-title"
+    >
+      <header className={styles.bar}>
+        <Link to={`/books/${reader.bookId}`} className={styles.back}>
+          <span aria-hidden="true">←</span> Back to the book
+        </Link>
+        <div className={styles.titles}>
+          <h1 id="reader-title" className={styles.title}>
+            {reader.title}
+          </h1>
+          <p className={styles.chapterTitle}>{chapter?.title}</p>
+        </div>
+        <div className={styles.tools}>
+          <Button
+            variant="secondary"
+            aria-expanded={panel === "contents"}
+            onClick={() => setPanel(panel === "contents" ? null : "contents")}
+          >
+            Contents
+          </Button>
+          <Button
+            variant="secondary"
+            aria-expanded={panel === "settings"}
+            onClick={() => setPanel(panel === "settings" ? null : "settings")}
+          >
+            Text settings
+          </Button>
+        </div>
+      </header>
+
+      {panel === "contents" ? (
+        <TableOfContents
+          chapters={chapters}
+          current={target.chapter}
+          onChoose={(index) => {
+            progress.interact();
+            setPanel(null);
+            setTarget({ chapter: index, part: 0, anchor: "start" });
+          }}
+          onClose={() => setPanel(null)}
+        />
+      ) : null}
+      {panel === "settings" ? (
+        <ReaderSettings prefs={prefs} error={prefsError} onChange={(change) => void changePrefs(change)} />
+      ) : null}
+
+      <ReadAlongPanel sentences={pageSentences} atEnd={atEnd} onPageEnd={next} onListening={progress.setListening} />
+
+      <div
+        ref={viewportRef}
+        className={styles.viewport}
+        onPointerDown={onPointerDown}
+        onPointerUp={onPointerUp}
+        onPointerCancel={() => {
+          swipeRef.current = null;
+        }}
+        // Selecting text can scroll a clipped box sideways; the page is placed by --page-offset alone.
+        onScroll={(event) => {
+          event.currentTarget.scrollLeft = 0;
+        }}
+      >
+        {part ? (
+          <div
+            ref={flowRef}
+            className={styles.flow}
+            role="document"
+            aria-label={`${chapter?.title ?? reader.title}, page ${page + 1} of ${pageCount}`}
+          >
+            {paragraphs.map((paragraph) => (
+              <p key={paragraph.index} data-paragraph={paragraph.index} className={styles.paragraph}>
+                {paragraph.sentences.map((sentence, index) => (
+                  <Fragment key={sentence.start}>
+                    {index > 0 ? " " : null}
+                    <span data-start={sentence.start}>{sentence.text}</span>
+                  </Fragment>
+                ))}
+              </p>
+            ))}
+          </div>
+        ) : partQuery.error ? (
+          <div className={styles.partError}>
+            <p className="notice notice--error" role="alert">
+              {PART_LOAD_ERROR}
+            </p>
+            <Button variant="secondary" onClick={() => void partQuery.refetch().catch(() => undefined)}>
+              Try Again
+            </Button>
+          </div>
+        ) : (
+          <Spinner label="Loading the page…" />
+        )}
+      </div>
+
+      {atEnd && part ? (
+        <div className={styles.end} role="status">
+          <p>You&apos;ve reached the end of {reader.title}!</p>
+          {read ? (
+            <p>
+              Marked as read. <Link to={`/books/${reader.bookId}/review`}>Write a review</Link>
+            </p>
+          ) : (
+            <Button onClick={() => void markRead()} disabled={markState.loading}>
+              {markState.loading ? "Saving…" : "Mark as read"}
+            </Button>
+          )}
+          {markError ? (
+            <p className="notice notice--error" role="alert">
+              {markError}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+
+      <footer className={styles.pager}>
+        <Button variant="secondary" onClick={previous} disabled={atStart || !part}>
+          <span aria-hidden="true">‹</span> Previous page
+        </Button>
+        <p className={styles.position} aria-live="polite">
+          Page {page + 1} of {pageCount}
+          <span className={styles.percent}> · {percent}% of the book</span>
+        </p>
+        <Button variant="secondary" onClick={next} disabled={atEnd || !part}>
+          Next page <span aria-hidden="true">›</span>
+        </Button>
+      </footer>
+      <div className={styles.ask}>
+        <ButtonLink to={`/books/${reader.bookId}#chat`} variant="text">
+          Ask about this page
+        </ButtonLink>
+      </div>
+    </section>
+  );
+}
