@@ -12,6 +12,15 @@ const position = (page: Page) => page.getByText(/^Page \d+ of \d+/).textContent(
 const pageNumber = async (page: Page) => Number(/Page (\d+) of/.exec((await position(page)) ?? "")?.[1] ?? 0);
 const pageCount = async (page: Page) => Number(/of (\d+)/.exec((await position(page)) ?? "")?.[1] ?? 0);
 
+/** Waits until the read-along row has found its voices (or found none): its height is final then. */
+async function readAlongSettled(page: Page) {
+  const readAloud = page.getByRole("button", { name: "Read aloud" });
+  const noVoices = page.getByText("Read-along is not available: this browser has no voices for reading aloud.");
+  await expect
+    .poll(async () => (await readAloud.count()) + (await noVoices.count()), { timeout: 15_000 })
+    .toBeGreaterThan(0);
+}
+
 /** The words at the top of the page on screen: the first sentence whose box is inside the viewport. */
 function topWords(page: Page): Promise<string> {
   return page.evaluate(() => {
@@ -31,20 +40,19 @@ function topWords(page: Page): Promise<string> {
   });
 }
 
-/** The paragraph at the top of the page on screen (that of its first visible sentence). */
-function topParagraph(page: Page): Promise<number> {
+/** The first and last paragraphs with text on the page on screen. */
+function visibleParagraphs(page: Page): Promise<[number, number]> {
   return page.evaluate(() => {
     const flow = document.querySelector<HTMLElement>("[data-paragraph]")?.parentElement;
     const box = flow?.parentElement?.getBoundingClientRect();
-    for (const span of Array.from(document.querySelectorAll<HTMLElement>("[data-start]"))) {
-      const visible = Array.from(span.getClientRects()).some(
-        (rect) => box && rect.left >= box.left - 1 && rect.right <= box.right + 1 && rect.width > 0,
-      );
-      if (visible) {
-        return Number(span.closest<HTMLElement>("[data-paragraph]")?.dataset.paragraph ?? -1);
-      }
-    }
-    return -1;
+    const shown = Array.from(document.querySelectorAll<HTMLElement>("[data-start]"))
+      .filter((span) =>
+        Array.from(span.getClientRects()).some(
+          (rect) => box && rect.left >= box.left - 1 && rect.right <= box.right + 1 && rect.width > 0,
+        ),
+      )
+      .map((span) => Number(span.closest<HTMLElement>("[data-paragraph]")?.dataset.paragraph ?? -1));
+    return [Math.min(...shown), Math.max(...shown)] as [number, number];
   });
 }
 
@@ -73,6 +81,7 @@ describe("the book reader in a real browser", () => {
     await page.waitForURL(`**/books/${book.id}/read`);
     await page.getByRole("heading", { name: "The Wind in the Willows" }).waitFor();
     await expect.poll(() => position(page), { timeout: 15_000 }).toMatch(/^Page 1 of \d+/);
+    await readAlongSettled(page);
 
     // Into the first chapter with Contents, then forward by button, arrow key and swipe.
     await page.getByRole("button", { name: "Contents" }).click();
@@ -103,19 +112,50 @@ describe("the book reader in a real browser", () => {
     expect(third.length).toBeGreaterThan(0);
 
     // The place is saved (soon after the page turn) and a reload opens the same page.
-    const shown = await topParagraph(page);
+    const before = await visibleParagraphs(page);
     await expect
       .poll(
         async () => {
           const row = await h.app.db.prisma.userBook.findFirst({ where: { userId: student.id } });
-          return row ? [row.placeChapter, row.placeParagraph] : null;
+          const paragraph = row?.placeParagraph ?? -1;
+          return row?.placeChapter === 1 && paragraph >= before[0] && paragraph <= before[1];
         },
         { timeout: 15_000 },
       )
-      .toEqual([1, shown]);
+      .toBe(true);
     await page.reload();
+    await readAlongSettled(page);
     await expect.poll(() => pageNumber(page), { timeout: 15_000 }).toBe(3);
+    expect(await visibleParagraphs(page)).toEqual(before);
     expect(await topWords(page)).toBe(third);
+
+    // 'Ask about this page': the book chat beside the page answers from what is on screen.
+    await page.getByRole("button", { name: "Ask about this page" }).click();
+    const panel = page.getByRole("complementary", { name: "Ask about this page" });
+    await panel.getByText("Asking about: I. THE RIVER BANK, page 3").waitFor();
+    const [firstShown, lastShown] = await visibleParagraphs(page);
+    const input = panel.getByPlaceholder("Ask a question about the book...");
+    await input.fill("What is Mole doing?");
+    await input.press("Enter");
+    const log = panel.getByRole("log", { name: "Chat about the book" });
+    await expect.poll(() => log.textContent(), { timeout: 20_000 }).toMatch(/“[^”]{12,}”/);
+    const quote = (/“([^”]+)”/.exec((await log.textContent()) ?? "")?.[1] ?? "")
+      .replace(/^…\s*|\s*…$/g, "")
+      .replace(/\s+/g, " ");
+    const quoted = await page.evaluate(
+      (text) =>
+        Array.from(document.querySelectorAll<HTMLElement>("[data-paragraph]")).find((element) =>
+          (element.textContent ?? "").replace(/\s+/g, " ").includes(text),
+        )?.dataset.paragraph,
+      quote,
+    );
+    expect(Number(quoted)).toBeGreaterThanOrEqual(firstShown);
+    expect(Number(quoted)).toBeLessThanOrEqual(lastShown);
+    await panel.getByRole("button", { name: "Close" }).click();
+    // Whatever was laid out again meanwhile, the place stays on screen.
+    const [firstAfter, lastAfter] = await visibleParagraphs(page);
+    expect(firstAfter).toBeLessThanOrEqual(firstShown);
+    expect(lastAfter).toBeGreaterThanOrEqual(firstShown);
 
     // Larger text: more pages, and the words on screen stay where the child was.
     await page.getByRole("button", { name: "Text settings" }).click();
@@ -132,11 +172,7 @@ describe("the book reader in a real browser", () => {
     expect(await axeScan(page)).toEqual([]);
 
     // The read-along control is there, or says plainly why not.
-    const readAloud = page.getByRole("button", { name: "Read aloud" });
-    const noVoices = page.getByText("Read-along is not available: this browser has no voices for reading aloud.");
-    await expect
-      .poll(async () => (await readAloud.count()) + (await noVoices.count()), { timeout: 15_000 })
-      .toBeGreaterThan(0);
+    await readAlongSettled(page);
 
     // To the last chapter and its last page: the reader offers to mark the book read.
     await page.getByRole("button", { name: "Contents" }).click();

@@ -8,19 +8,28 @@ import { RESTRICTED_NOTICE } from "../../lib/errors";
 import { useAuth } from "../auth/AuthProvider";
 import { ChatBookDocument } from "./graphql";
 import { ChatLog } from "./MessageList";
-import { useChat } from "./useChat";
+import { type ChatPage, useChat } from "./useChat";
 import styles from "./ChatPane.module.css";
 
 /**
  * The book page's chat (spec 2, Book detail): the book chat, or a chat with one of the book's
- * characters chosen from 'Talk to a Character'.
+ * characters chosen from 'Talk to a Character'. From the reader, `page` is the page on screen: each
+ * question goes with it, and `pageLabel` says which page that is.
  */
-export function ChatPane({ bookId }: { bookId: string }) {
+export function ChatPane({
+  bookId,
+  page = null,
+  pageLabel,
+}: {
+  bookId: string;
+  page?: ChatPage | null;
+  pageLabel?: string;
+}) {
   const { user } = useAuth();
   const [characterName, setCharacterName] = useState<string | null>(null);
   const { data } = useQuery(ChatBookDocument, { variables: { bookId } });
   const characters = data?.book.characterList ?? [];
-  const chat = useChat({ bookId, characterName });
+  const chat = useChat({ bookId, characterName, page });
 
   const emptyText = characterName
     ? `Start a conversation with ${characterName}`
@@ -64,6 +73,7 @@ export function ChatPane({ bookId }: { bookId: string }) {
         </div>
       ) : null}
 
+      {page && pageLabel ? <p className={styles.privacy}>Asking about: {pageLabel}</p> : null}
       {user?.role === "student" ? <p className={styles.privacy}>Your teacher can read your chats.</p> : null}
 
       <ChatLog

@@ -50,7 +50,18 @@ type SendState = { chatId: string; sending: boolean; error: string | null };
  * its messages live, and sends. Choosing another mode shows that chat instead (the previous one's
  * messages leave the pane; they stay stored).
  */
-export function useChat({ bookId, characterName }: { bookId: string; characterName: string | null }) {
+/** The reader's page a question is asked from ('Ask about this page'). */
+export type ChatPage = { chapter: number; paragraph: number; lastParagraph: number };
+
+export function useChat({
+  bookId,
+  characterName,
+  page = null,
+}: {
+  bookId: string;
+  characterName: string | null;
+  page?: ChatPage | null;
+}) {
   const { user } = useAuth();
   const uid = user?.uid ?? null;
   const { blocked, markBlocked } = useAccountBlocked(user);
@@ -107,7 +118,13 @@ export function useChat({ bookId, characterName }: { bookId: string; characterNa
     try {
       const { data } = await sendChatMessage({
         variables: {
-          input: { chatId, message, userId: uid, ...(chat.characterName ? { characterName: chat.characterName } : {}) },
+          input: {
+            chatId,
+            message,
+            userId: uid,
+            ...(chat.characterName ? { characterName: chat.characterName } : {}),
+            ...(page ? { page } : {}),
+          },
         },
       });
       if (data) {
@@ -125,7 +142,7 @@ export function useChat({ bookId, characterName }: { bookId: string; characterNa
       }
       setSendState({ chatId, sending: false, error: failure.restricted ? null : failure.message });
     }
-  }, [draft, chat, uid, blocked, sending, sendChatMessage, addMessages, markBlocked]);
+  }, [draft, chat, uid, blocked, sending, sendChatMessage, addMessages, markBlocked, page]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
 

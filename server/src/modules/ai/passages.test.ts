@@ -4,10 +4,12 @@ import {
   buildPassageIndex,
   clearPassageIndexCache,
   countWords,
+  focusPassageIndex,
   getPassageIndex,
   isWithinPlace,
   limitPassageIndex,
   PASSAGE_CACHE_SIZE,
+  PAGE_BOOST,
   PASSAGE_MAX_WORDS,
   splitPassages,
   splitSections,
@@ -403,5 +405,48 @@ describe("getPassageIndex", () => {
     const index = await getPassageIndex("book-2", loadText);
     expect(index.passages[0]?.text).toBe("A short tale.");
     expect(loadText).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe("focusPassageIndex", () => {
+  let built: Promise<PassageIndex> | undefined;
+  const willows = () => (built ??= loadSeedText("the-wind-in-the-willows").then(buildPassageIndex));
+  // A page of "V. DULCE DOMUM" (section 5): Mole finds his old home.
+  const pageOf = (index: PassageIndex) =>
+    index.passages
+      .filter(({ place }) => place.section === 5 && place.lastParagraph >= 30 && place.firstParagraph <= 33)
+      .map((passage) => passage.index);
+
+  it("puts the page's matching passages first, boosted, and keeps the rest in order", async () => {
+    const full = await willows();
+    const page = pageOf(full);
+    expect(page.length).toBeGreaterThan(0);
+    const plain = full.search("Mole", 5);
+    expect(page).not.toContain(plain[0]?.index);
+    const focused = focusPassageIndex(full, page).search("Mole", 5);
+    expect(focused).toHaveLength(5);
+    expect(page).toContain(focused[0]?.index);
+    const scores = focused.map((passage) => passage.score);
+    expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+    const unboosted = full.search("Mole", 50).find((passage) => passage.index === focused[0]?.index);
+    expect(focused[0]?.score).toBeCloseTo((unboosted?.score ?? 0) * PAGE_BOOST);
+  });
+
+  it("sends the page along, last and weakest, when nothing on it matches", async () => {
+    const full = await willows();
+    const page = pageOf(full);
+    const results = focusPassageIndex(full, page).search("Toad motor-car", 4);
+    expect(results).toHaveLength(4);
+    expect(results[3]?.index).toBe(Math.min(...page));
+    expect(results.slice(0, 3).map((passage) => passage.index)).toEqual(
+      full.search("Toad motor-car", 3).map((passage) => passage.index),
+    );
+  });
+
+  it("is the index itself without a page, and passes the whole book on", async () => {
+    const full = await willows();
+    expect(focusPassageIndex(full, [])).toBe(full);
+    const view = limitPassageIndex(full, { chapter: 6, paragraph: 0 });
+    expect(focusPassageIndex(view, pageOf(view)).full).toBe(full);
   });
 });

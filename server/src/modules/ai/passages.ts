@@ -844,3 +844,43 @@ export function getPassageIndex(key: string, loadText: () => Promise<string>): P
 export function clearPassageIndexCache(): void {
   indexCache.clear();
 }
+
+/** How much more a passage of the page on screen weighs than another equally good match. */
+export const PAGE_BOOST = 3;
+
+/**
+ * A view of the index for a question asked from the reader about one page: the page's passages weigh
+ * more than other matches, and the page's first passage is always among the results, so both
+ * providers answer about what the child sees.
+ * `onPage` are indexes of passages in the view (a limited view's, when the chat is limited).
+ */
+export function focusPassageIndex(index: PassageIndex, onPage: readonly number[]): PassageIndex {
+  const page = new Set(onPage);
+  if (page.size === 0) {
+    return index;
+  }
+  return {
+    passages: index.passages,
+    ...(index.full ? { full: index.full } : {}),
+    search(query: string, limit: number): RetrievedPassage[] {
+      if (limit <= 0) {
+        return [];
+      }
+      const found = index.search(query, Math.max(limit * 2, 20));
+      const boosted = found
+        .map((passage) => (page.has(passage.index) ? { ...passage, score: passage.score * PAGE_BOOST } : passage))
+        .sort((a, b) => b.score - a.score);
+      const shown = boosted.slice(0, limit);
+      // The page itself goes along even when nothing on it matched, last and weakest: a grounded
+      // model then sees what the child sees, while a better match elsewhere still wins.
+      if (!shown.some((passage) => page.has(passage.index))) {
+        const first = index.passages[Math.min(...page)];
+        if (first && textTerms(query).length > 0) {
+          const weakest = shown[shown.length - 1]?.score ?? 1;
+          shown.splice(Math.min(shown.length, limit - 1), 1, { ...first, score: weakest / 2 });
+        }
+      }
+      return shown;
+    },
+  };
+}

@@ -53,6 +53,8 @@ export type AiBook = {
   passages: PassageIndex;
   /** Set when the chat answers only from the text up to the student's furthest place. */
   limit?: ReadingLimit | null;
+  /** Set when the student asks from the reader about the page on their screen ('Ask about this page'). */
+  page?: { chapterTitle: string | null } | null;
 };
 
 export type AiRequest = {

@@ -14,6 +14,7 @@ import type { ChatMessage, PrismaClient } from "../../generated/prisma/client.js
 import { ALL_SCHOOLS, type AppPubSub, Topics } from "../../pubsub/pubsub.js";
 import type { AiService } from "../ai/ai.service.js";
 import type { AiBook, AiRequest, AiTurn, ChatMode, ReadingPlace } from "../ai/provider.js";
+import { focusPassageIndex } from "../ai/passages.js";
 import { answerLiesAhead, quotesAhead, settledText } from "../ai/spoilers.js";
 import { laterChapterText } from "../ai/voice.js";
 import { BOOK_NOT_READY_MESSAGE } from "../books/book.policy.js";
@@ -56,6 +57,9 @@ export const PARTIAL_INTERVAL_MS = 60;
 export function messageTooLongMessage(max: number) {
   return `Messages can be at most ${max} characters`;
 }
+
+export const PAGE_MESSAGE = "page must give a chapter, a paragraph and a lastParagraph (whole numbers, in order)";
+type ReaderPage = { chapter: number; paragraph: number; lastParagraph: number };
 
 export function dailyLimitMessage(limit: number) {
   return `You've sent ${limit} messages today, which is the daily limit. Have a rest, enjoy some reading, and come back tomorrow!`;
@@ -288,6 +292,47 @@ export function createChatService(deps: {
    * The student's furthest place in the book when the chat must not go past it: they have a place in
    * the reader and have not marked the book read. Undefined otherwise (the whole book is used).
    */
+  /** The page a question was asked from ('Ask about this page'): its chapter and paragraphs, or null. */
+  function readPage(raw: unknown): ReaderPage | null {
+    if (raw === undefined || raw === null) {
+      return null;
+    }
+    const page = (typeof raw === "object" ? raw : {}) as Record<string, unknown>;
+    const whole = (value: unknown): value is number =>
+      typeof value === "number" && Number.isInteger(value) && value >= 0 && value <= 1_000_000;
+    if (
+      !whole(page.chapter) ||
+      !whole(page.paragraph) ||
+      !whole(page.lastParagraph) ||
+      page.lastParagraph < page.paragraph
+    ) {
+      throw badInput(PAGE_MESSAGE);
+    }
+    return { chapter: page.chapter, paragraph: page.paragraph, lastParagraph: page.lastParagraph };
+  }
+
+  /** The book as seen from one page: its passages weigh more, and go to the AI with every question. */
+  function focusOnPage(book: AiBook, page: ReaderPage): AiBook {
+    const onPage = book.passages.passages.filter(
+      ({ place }) =>
+        place.section === page.chapter &&
+        place.lastParagraph >= page.paragraph &&
+        place.firstParagraph <= page.lastParagraph,
+    );
+    if (onPage.length === 0) {
+      // Past the student's place (or not in this version of the text): the question goes as usual.
+      return book;
+    }
+    return {
+      ...book,
+      passages: focusPassageIndex(
+        book.passages,
+        onPage.map((passage) => passage.index),
+      ),
+      page: { chapterTitle: onPage[0]?.chapter ?? null },
+    };
+  }
+
   async function readingLimitOf(userId: string, bookId: string): Promise<ReadingPlace | undefined> {
     const reading = await prisma.userBook.findUnique({
       where: { userId_bookId: { userId, bookId } },
@@ -456,6 +501,7 @@ export function createChatService(deps: {
         unknown
       >;
       const { chatId, message, userId, characterName } = input;
+      const page = readPage(input.page);
       const text = typeof message === "string" ? withoutControlCharacters(message).trim() : "";
       if (
         typeof chatId !== "string" ||
@@ -509,10 +555,11 @@ export function createChatService(deps: {
         throw new AppError(ErrorCode.ContentFlagged, flaggedMessage(category, outcome.kind === "strike"));
       }
       const risk = outcome.kind === "risk";
-      const book = risk ? null : await deps.ai.loadBook(chat.bookId, await readingLimitOf(actor.id, chat.bookId));
-      if (!risk && !book) {
+      const loaded = risk ? null : await deps.ai.loadBook(chat.bookId, await readingLimitOf(actor.id, chat.bookId));
+      if (!risk && !loaded) {
         throw notFound(BOOK_NOT_READY_MESSAGE);
       }
+      const book = loaded && page ? focusOnPage(loaded, page) : loaded;
 
       // Reserve two seqs (the message and its reply) and store the message, in one transaction.
       const { userRow, changed } = await prisma.$transaction(async (tx) => {

@@ -111,6 +111,18 @@ export class ChatEvent {
   text!: string | null;
 }
 
+@InputType({ description: "A page of the reader: its chapter and the paragraphs it shows" })
+export class ReaderPageInput {
+  @Field(() => Int)
+  chapter!: number;
+
+  @Field(() => Int)
+  paragraph!: number;
+
+  @Field(() => Int)
+  lastParagraph!: number;
+}
+
 @InputType()
 export class SendChatMessageInput {
   @Field(() => ID)
@@ -124,4 +136,10 @@ export class SendChatMessageInput {
 
   @Field(() => String, { nullable: true, description: "For a character chat: must be the chat's character" })
   characterName?: string | null;
+
+  @Field(() => ReaderPageInput, {
+    nullable: true,
+    description: "Asked from the reader ('Ask about this page'): the page on the student's screen",
+  })
+  page?: ReaderPageInput | null;
 }

@@ -11,11 +11,12 @@ import {
   useState,
 } from "react";
 import { Link } from "react-router-dom";
-import { Button, ButtonLink } from "../../../components/Button";
+import { Button } from "../../../components/Button";
 import { Spinner } from "../../../components/Spinner";
 import type { BookReaderQuery, ReaderPrefsFieldsFragment } from "../../../gql/graphql";
 import { errorMessage } from "../../../lib/errors";
 import { SetBookReadDocument } from "../../books/graphql/books";
+import { ChatPane } from "../../chat/ChatPane";
 import { ReaderPartDocument, SaveReaderPrefsDocument } from "../graphql";
 import { describePage, measurePages, type PageLayout, type Place, pageOfPlace, sentencesOnPage } from "../lib/pages";
 import { splitSentences } from "../lib/sentences";
@@ -70,6 +71,10 @@ export function Reader({ reader }: { reader: ReaderData }) {
   const [read, setRead] = useState(reader.read);
   const [markError, setMarkError] = useState<string | null>(null);
   const [pageSentences, setPageSentences] = useState<HTMLElement[]>([]);
+  // The paragraphs the page on screen shows, for 'Ask about this page'.
+  const [shownPage, setShownPage] = useState<{ paragraph: number; lastParagraph: number } | null>(null);
+  const [asking, setAsking] = useState(false);
+  const askRef = useRef<HTMLHeadingElement>(null);
   const viewportRef = useRef<HTMLDivElement>(null);
   const flowRef = useRef<HTMLDivElement>(null);
   // The place the page on screen starts with: kept across re-layouts (text size, window size).
@@ -176,8 +181,9 @@ export function Reader({ reader }: { reader: ReaderData }) {
     return () => observer.disconnect();
   }, []);
 
-  // What the page shows: remembered as the place, saved, and read aloud.
-  useEffect(() => {
+  // What the page shows: remembered as the place, saved, and read aloud. In the same commit as the
+  // page change, so a re-layout that follows (a resize) starts from the page the child turned to.
+  useLayoutEffect(() => {
     const flow = flowRef.current;
     const viewport = viewportRef.current;
     if (!flow || !viewport || !layout || !part) {
@@ -193,6 +199,7 @@ export function Reader({ reader }: { reader: ReaderData }) {
     const place = kept ?? shown.place;
     anchorRef.current = place;
     setPageSentences(sentencesOnPage(flow, layout, page));
+    setShownPage({ paragraph: shown.place.paragraph, lastParagraph: shown.lastParagraph });
     progress.setPlace({
       chapter: target.chapter,
       paragraph: place.paragraph,
@@ -230,6 +237,12 @@ export function Reader({ reader }: { reader: ReaderData }) {
       setTarget({ chapter: target.chapter - 1, part: (before?.partStarts.length ?? 1) - 1, anchor: "end" });
     }
   }, [page, target, chapters, progress]);
+
+  useEffect(() => {
+    if (asking) {
+      askRef.current?.focus();
+    }
+  }, [asking]);
 
   // Arrow keys and Page Up/Down turn pages, unless the child is typing or choosing in a control.
   useEffect(() => {
@@ -323,6 +336,7 @@ export function Reader({ reader }: { reader: ReaderData }) {
       className={styles.reader}
       data-theme={prefs.theme}
       data-font={prefs.font}
+      data-asking={asking && shownPage ? "true" : undefined}
       style={style}
       aria-labelledby="reader-title"
     >
@@ -450,10 +464,36 @@ export function Reader({ reader }: { reader: ReaderData }) {
         </Button>
       </footer>
       <div className={styles.ask}>
-        <ButtonLink to={`/books/${reader.bookId}#chat`} variant="text">
+        <Button
+          variant="text"
+          aria-expanded={asking}
+          disabled={!shownPage}
+          onClick={() => {
+            // The chat answers up to the furthest page read: make sure this one counts.
+            void progress.flush();
+            setAsking(!asking);
+          }}
+        >
           Ask about this page
-        </ButtonLink>
+        </Button>
       </div>
+      {asking && shownPage ? (
+        <aside className={styles.askPanel} aria-labelledby="reader-ask-heading">
+          <div className={styles.askTop}>
+            <h2 id="reader-ask-heading" ref={askRef} tabIndex={-1}>
+              Ask about this page
+            </h2>
+            <Button variant="secondary" onClick={() => setAsking(false)}>
+              Close
+            </Button>
+          </div>
+          <ChatPane
+            bookId={reader.bookId}
+            page={{ chapter: target.chapter, ...shownPage }}
+            pageLabel={`${chapter?.title ?? reader.title}, page ${page + 1}`}
+          />
+        </aside>
+      ) : null}
     </section>
   );
 }
