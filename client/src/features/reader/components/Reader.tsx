@@ -217,6 +217,10 @@ export function Reader({ reader }: { reader: ReaderData }) {
 
   const next = useCallback(() => {
     progress.interact();
+    // Until the part on its way is laid out, the page numbers are the last part's: wait for it.
+    if (!part || !layout) {
+      return;
+    }
     if (page < pageCount - 1) {
       setPage(page + 1);
     } else if (chapter && target.part < chapter.partStarts.length - 1) {
@@ -224,10 +228,13 @@ export function Reader({ reader }: { reader: ReaderData }) {
     } else if (target.chapter < chapters.length - 1) {
       setTarget({ chapter: target.chapter + 1, part: 0, anchor: "start" });
     }
-  }, [page, pageCount, chapter, target, chapters.length, progress]);
+  }, [page, pageCount, chapter, target, chapters.length, progress, part, layout]);
 
   const previous = useCallback(() => {
     progress.interact();
+    if (!part || !layout) {
+      return;
+    }
     if (page > 0) {
       setPage(page - 1);
     } else if (target.part > 0) {
@@ -236,7 +243,7 @@ export function Reader({ reader }: { reader: ReaderData }) {
       const before = chapters[target.chapter - 1];
       setTarget({ chapter: target.chapter - 1, part: (before?.partStarts.length ?? 1) - 1, anchor: "end" });
     }
-  }, [page, target, chapters, progress]);
+  }, [page, target, chapters, progress, part, layout]);
 
   useEffect(() => {
     if (asking) {

@@ -67,7 +67,15 @@ export function useReadingProgress(bookId: string) {
         keepalive: true,
         headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
         body: JSON.stringify({ query: SAVE_ON_LEAVE, variables: { input: { bookId, ...at, activeSeconds: seconds } } }),
-      }).catch(() => getClock().giveBack(seconds));
+      })
+        .then(async (response) => {
+          const body = (await response.json().catch(() => null)) as { errors?: unknown[] } | null;
+          if (!response.ok || !body || body.errors) {
+            throw new Error("the save on leaving was refused");
+          }
+        })
+        // Refused or lost: the seconds go with the next save (when the child comes back to the tab).
+        .catch(() => getClock().giveBack(seconds));
     };
     return {
       clock: getClock,

@@ -13,7 +13,7 @@ export default function ReaderPage() {
   const { data, error } = useQuery(BookReaderDocument, { variables: { bookId }, fetchPolicy: "network-only" });
 
   if (error && !data) {
-    return <BookError message={bookLoadErrorMessage(error)} backTo={`/books/${bookId}`} />;
+    return <BookError message={bookLoadErrorMessage(error)} />;
   }
   if (!data) {
     return <Spinner label="Opening the book…" />;
