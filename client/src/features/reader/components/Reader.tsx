@@ -95,6 +95,10 @@ export function Reader({ reader }: { reader: ReaderData }) {
   const [setBookRead, markState] = useMutation(SetBookReadDocument);
   const progress = useReadingProgress(reader.bookId);
 
+  // The part on screen by what it is, not by object: Apollo may hand the same part over again (after
+  // a mutation's cache update, say), and that must not lay the pages out afresh at the target's start.
+  const partKey = part ? `${part.chapter}:${part.part}:${part.firstParagraph}:${part.paragraphs.length}` : null;
+
   const paragraphs = useMemo(
     () =>
       part?.paragraphs.map((text, index) => ({
@@ -108,7 +112,7 @@ export function Reader({ reader }: { reader: ReaderData }) {
   const relayout = useCallback(() => {
     const viewport = viewportRef.current;
     const flow = flowRef.current;
-    if (!viewport || !flow || !part) {
+    if (!viewport || !flow || !partKey) {
       return;
     }
     const width = viewport.clientWidth;
@@ -125,7 +129,7 @@ export function Reader({ reader }: { reader: ReaderData }) {
       next = pageOfPlace(flow, measured, anchorRef.current);
     }
     setPage(next);
-  }, [part, target.anchor]);
+  }, [partKey, target.anchor]);
 
   // A new part, or new settings: lay out again before the browser paints.
   useLayoutEffect(() => {
@@ -133,7 +137,7 @@ export function Reader({ reader }: { reader: ReaderData }) {
     keepAnchorRef.current = false;
     relayout();
     // Only the part and the target start a fresh layout; the settings keep the place (below).
-  }, [part, target, relayout]);
+  }, [partKey, target, relayout]);
 
   useLayoutEffect(() => {
     const flow = flowRef.current;
@@ -186,7 +190,7 @@ export function Reader({ reader }: { reader: ReaderData }) {
   useLayoutEffect(() => {
     const flow = flowRef.current;
     const viewport = viewportRef.current;
-    if (!flow || !viewport || !layout || !part) {
+    if (!flow || !viewport || !layout || !partKey) {
       return;
     }
     const shown = describePage(flow, viewport, layout, page);
@@ -207,7 +211,7 @@ export function Reader({ reader }: { reader: ReaderData }) {
       seenChapter: target.chapter,
       seenParagraph: Math.max(place.paragraph, shown.lastParagraph),
     });
-  }, [layout, page, part, target.chapter, progress]);
+  }, [layout, page, partKey, target.chapter, progress]);
 
   const pageCount = layout?.pageCount ?? 1;
   const lastChapter = target.chapter === chapters.length - 1;
@@ -251,6 +255,13 @@ export function Reader({ reader }: { reader: ReaderData }) {
     }
   }, [asking]);
 
+  // The key listener is registered once and calls the turn of the latest render: a key pressed just
+  // after a page turn must not act on the page before it.
+  const turnRef = useRef({ next, previous });
+  useLayoutEffect(() => {
+    turnRef.current = { next, previous };
+  });
+
   // Arrow keys and Page Up/Down turn pages, unless the child is typing or choosing in a control.
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
@@ -263,15 +274,15 @@ export function Reader({ reader }: { reader: ReaderData }) {
       }
       if (event.key === "ArrowRight" || event.key === "PageDown") {
         event.preventDefault();
-        next();
+        turnRef.current.next();
       } else if (event.key === "ArrowLeft" || event.key === "PageUp") {
         event.preventDefault();
-        previous();
+        turnRef.current.previous();
       }
     }
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [next, previous]);
+  }, []);
 
   // Swipes by finger or pen; a mouse drag selects text as usual.
   function onPointerDown(event: ReactPointerEvent<HTMLDivElement>) {
