@@ -3,7 +3,7 @@ import { splitSections } from "../src/modules/ai/passages.js";
 import { PAGE_MESSAGE } from "../src/modules/chat/chat.service.js";
 import { gqlError } from "./helpers/auth-kit.js";
 import { OPEN_CHAT, SEND } from "./helpers/chat-kit.js";
-import { type FakeGemini, startFakeGemini } from "./helpers/fake-gemini.js";
+import { type FakeGemini, geminiSettings, startFakeGemini } from "./helpers/fake-gemini.js";
 import { startTestApp, type TestApp, type TestUser } from "./helpers/test-app.js";
 
 // 'Ask about this page' (issue 8): a question sent from the reader carries the page on the student's
@@ -118,14 +118,7 @@ describe("'Ask about this page', Gemini", () => {
   let chats: ReturnType<typeof chatKit>;
   beforeAll(async () => {
     gemini = await startFakeGemini();
-    app = await startTestApp({
-      AI_PROVIDER: "gemini",
-      GEMINI_API_KEY: "test-gemini-key",
-      GEMINI_BASE_URL: gemini.url,
-      GEMINI_MODEL: "gemini-test-lite",
-      AI_TIMEOUT_MS: "5000",
-      AI_MAX_RETRIES: "0",
-    });
+    app = await startTestApp(geminiSettings(gemini, { timeoutMs: 5000, maxRetries: 0 }));
     book = await setUp(app);
     chats = chatKit(app, book.id);
   });

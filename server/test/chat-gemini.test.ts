@@ -3,7 +3,7 @@ import { ERROR_SENDING_MESSAGE, PROVIDER_FAILURE_REPLY } from "../src/modules/ch
 import { SAFETY_SETTINGS } from "../src/modules/ai/gemini-provider.js";
 import { gqlError } from "./helpers/auth-kit.js";
 import { CHAT, CHAT_EVENTS, type ChatEvent, OPEN_CHAT, SEND } from "./helpers/chat-kit.js";
-import { type FakeGemini, startFakeGemini } from "./helpers/fake-gemini.js";
+import { type FakeGemini, geminiSettings, startFakeGemini } from "./helpers/fake-gemini.js";
 import { startTestApp, type TestApp, type TestUser } from "./helpers/test-app.js";
 import { subscribe } from "./helpers/ws-kit.js";
 
@@ -18,14 +18,7 @@ describe("chat through Gemini", () => {
 
   beforeAll(async () => {
     gemini = await startFakeGemini();
-    app = await startTestApp({
-      AI_PROVIDER: "gemini",
-      GEMINI_API_KEY: "test-gemini-key",
-      GEMINI_BASE_URL: gemini.url,
-      GEMINI_MODEL: "gemini-test-lite",
-      AI_TIMEOUT_MS: "400",
-      AI_MAX_RETRIES: "1",
-    });
+    app = await startTestApp(geminiSettings(gemini, { timeoutMs: 400, maxRetries: 1 }));
     ({ id: bookId } = await app.db.prisma.book.findUniqueOrThrow({
       where: { slug: "the-wind-in-the-willows" },
       select: { id: true },

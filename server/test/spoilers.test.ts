@@ -3,7 +3,7 @@ import { splitSections } from "../src/modules/ai/passages.js";
 import { LATER_CHAPTER_SENTENCE } from "../src/modules/ai/voice.js";
 import { SET_READ } from "./helpers/book-factory.js";
 import { CHAT_EVENTS, type ChatEvent, OPEN_CHAT, SEND } from "./helpers/chat-kit.js";
-import { type FakeGemini, startFakeGemini } from "./helpers/fake-gemini.js";
+import { type FakeGemini, geminiSettings, startFakeGemini } from "./helpers/fake-gemini.js";
 import { startTestApp, type TestApp, type TestUser } from "./helpers/test-app.js";
 import { subscribe } from "./helpers/ws-kit.js";
 
@@ -194,14 +194,7 @@ describe("no spoilers, Gemini", () => {
 
   beforeAll(async () => {
     gemini = await startFakeGemini();
-    app = await startTestApp({
-      AI_PROVIDER: "gemini",
-      GEMINI_API_KEY: "test-gemini-key",
-      GEMINI_BASE_URL: gemini.url,
-      GEMINI_MODEL: "gemini-test-lite",
-      AI_TIMEOUT_MS: "5000",
-      AI_MAX_RETRIES: "0",
-    });
+    app = await startTestApp(geminiSettings(gemini, { timeoutMs: 5000, maxRetries: 0 }));
     willows = await setUp(app);
     chats = chatKit(app, willows.id);
   });

@@ -262,3 +262,18 @@ function parseBody(raw: string): FakeGeminiBody {
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
+
+/** The settings that point a test server's Gemini provider at a fake Gemini (time-out and retries per test). */
+export function geminiSettings(
+  gemini: Pick<FakeGemini, "url">,
+  limits: { timeoutMs: number; maxRetries: number },
+): Record<string, string> {
+  return {
+    AI_PROVIDER: "gemini",
+    GEMINI_API_KEY: "test-gemini-key",
+    GEMINI_BASE_URL: gemini.url,
+    GEMINI_MODEL: "gemini-test-lite",
+    AI_TIMEOUT_MS: String(limits.timeoutMs),
+    AI_MAX_RETRIES: String(limits.maxRetries),
+  };
+}
