@@ -4,6 +4,7 @@
 
 import MiniSearch, { type SearchOptions } from "minisearch";
 import { stemmer } from "stemmer";
+import { createBuildCache } from "../../lib/build-cache.js";
 import type { Passage, PassageIndex, ReadingPlace, RetrievedPassage } from "./provider.js";
 
 /** Passages aim for this many words, ending at a paragraph break when they can. */
@@ -808,7 +809,7 @@ export function limitPassageIndex(index: PassageIndex, upTo: ReadingPlace): Pass
 // ---------------------------------------------------------------------------------------------
 // Cache: one index per book version, built once even when many chats open the book at the same time.
 
-const indexCache = new Map<string, Promise<PassageIndex>>();
+const indexCache = createBuildCache<PassageIndex>(PASSAGE_CACHE_SIZE);
 
 /**
  * The passage index for `key` (e.g. the book id and a hash of its text), built from `loadText()` on
@@ -816,28 +817,7 @@ const indexCache = new Map<string, Promise<PassageIndex>>();
  * key share one build; a failed build is forgotten so the next call tries again.
  */
 export function getPassageIndex(key: string, loadText: () => Promise<string>): Promise<PassageIndex> {
-  const cached = indexCache.get(key);
-  if (cached) {
-    // Most recently used last.
-    indexCache.delete(key);
-    indexCache.set(key, cached);
-    return cached;
-  }
-  const building = loadText().then((text) => buildPassageIndex(text));
-  indexCache.set(key, building);
-  building.catch(() => {
-    if (indexCache.get(key) === building) {
-      indexCache.delete(key);
-    }
-  });
-  while (indexCache.size > PASSAGE_CACHE_SIZE) {
-    const oldest = indexCache.keys().next().value;
-    if (oldest === undefined) {
-      break;
-    }
-    indexCache.delete(oldest);
-  }
-  return building;
+  return indexCache.get(key, () => loadText().then((text) => buildPassageIndex(text)));
 }
 
 /** Forgets every cached index (tests). */

@@ -2,6 +2,7 @@ import type { Actor } from "../../auth/actor.js";
 import { badInput, notFound } from "../../errors/app-error.js";
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import { Prisma } from "../../generated/prisma/client.js";
+import { createBuildCache } from "../../lib/build-cache.js";
 import { splitSections } from "../ai/passages.js";
 import type { BookService } from "../books/book.service.js";
 
@@ -159,7 +160,7 @@ const isWhole = (value: unknown): value is number => typeof value === "number" &
 export function createReaderService(deps: { prisma: PrismaClient; books: BookService; now?: () => Date }) {
   const { prisma } = deps;
   const now = deps.now ?? (() => new Date());
-  const cache = new Map<string, Promise<ReaderText>>();
+  const cache = createBuildCache<ReaderText>(CACHE_SIZE);
 
   /** The book (visible to the actor) and its text as chapters, split once per version of the text. */
   async function loadText(actor: Actor, bookId: unknown) {
@@ -168,25 +169,12 @@ export function createReaderService(deps: { prisma: PrismaClient; books: BookSer
     if (!text) {
       throw notFound(READER_NO_TEXT_MESSAGE);
     }
-    const key = `${book.id}:${text.sha256}`;
-    let built = cache.get(key);
-    if (built) {
-      cache.delete(key);
-    } else {
-      built = prisma.bookText
+    const built = await cache.get(`${book.id}:${text.sha256}`, () =>
+      prisma.bookText
         .findUniqueOrThrow({ where: { bookId: book.id }, select: { content: true } })
-        .then((row) => buildReaderText(row.content, book.title));
-      built.catch(() => cache.delete(key));
-    }
-    cache.set(key, built);
-    while (cache.size > CACHE_SIZE) {
-      const oldest = cache.keys().next().value;
-      if (oldest === undefined) {
-        break;
-      }
-      cache.delete(oldest);
-    }
-    return { book, text: await built };
+        .then((row) => buildReaderText(row.content, book.title)),
+    );
+    return { book, text: built };
   }
 
   function checkPlace(text: ReaderText, chapter: unknown, paragraph: unknown): { chapter: number; paragraph: number } {
