@@ -50,6 +50,13 @@ function partOf(chapter: Chapter | undefined, paragraph: number): number {
   return part;
 }
 
+/** The part's columns made one viewport wide, and its pages counted. */
+function layOut(flow: HTMLElement, viewport: HTMLElement): PageLayout {
+  const width = viewport.clientWidth;
+  flow.style.setProperty("--page-width", `${width}px`);
+  return measurePages(flow, width, GAP);
+}
+
 const LEADING = { normal: 1.45, relaxed: 1.7, loose: 2 } as const;
 
 export function Reader({ reader }: { reader: ReaderData }) {
@@ -108,51 +115,46 @@ export function Reader({ reader }: { reader: ReaderData }) {
     [part],
   );
 
-  // Lay the part out in pages, and go to the page the target asks for (or keep the current place).
-  const relayout = useCallback(() => {
+  // A new part (or a new target in it): laid out at the page asked for, before the browser paints.
+  const layOutPart = useCallback(() => {
     const viewport = viewportRef.current;
     const flow = flowRef.current;
     if (!viewport || !flow || !partKey) {
       return;
     }
-    const width = viewport.clientWidth;
-    flow.style.setProperty("--page-width", `${width}px`);
-    const measured = measurePages(flow, width, GAP);
+    const measured = layOut(flow, viewport);
     setLayout(measured);
-    const anchor = target.anchor;
-    let next = 0;
-    if (anchor === "end") {
-      next = measured.pageCount - 1;
-    } else if (anchor !== "start") {
-      next = pageOfPlace(flow, measured, anchor);
-    } else if (anchorRef.current) {
-      next = pageOfPlace(flow, measured, anchorRef.current);
-    }
-    setPage(next);
-  }, [partKey, target.anchor]);
+    const { anchor } = target;
+    setPage(anchor === "start" ? 0 : anchor === "end" ? measured.pageCount - 1 : pageOfPlace(flow, measured, anchor));
+  }, [partKey, target]);
 
-  // A new part, or new settings: lay out again before the browser paints.
   useLayoutEffect(() => {
     anchorRef.current = null;
     keepAnchorRef.current = false;
-    relayout();
-    // Only the part and the target start a fresh layout; the settings keep the place (below).
-  }, [partKey, target, relayout]);
+    layOutPart();
+  }, [layOutPart]);
 
-  useLayoutEffect(() => {
-    const flow = flowRef.current;
+  // The layout changed under the child (settings, window size): measure again, the place stays.
+  const reflow = useCallback(() => {
     const viewport = viewportRef.current;
-    if (!flow || !viewport || !layout) {
+    const flow = flowRef.current;
+    if (!viewport || !flow) {
       return;
     }
     const place = anchorRef.current;
-    const measured = measurePages(flow, viewport.clientWidth, GAP);
+    const measured = layOut(flow, viewport);
     keepAnchorRef.current = place !== null;
     setLayout(measured);
     if (place) {
       setPage(pageOfPlace(flow, measured, place));
     }
-    // Settings change the layout; the place on screen stays.
+  }, []);
+
+  useLayoutEffect(() => {
+    if (layout) {
+      reflow();
+    }
+    // Only the settings that change the layout; the first layout is the part's (above).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [prefs.textSize, prefs.lineSpacing, prefs.font]);
 
@@ -169,21 +171,11 @@ export function Reader({ reader }: { reader: ReaderData }) {
       }
       width = viewport.clientWidth;
       height = viewport.clientHeight;
-      const flow = flowRef.current;
-      if (!flow) {
-        return;
-      }
-      flow.style.setProperty("--page-width", `${width}px`);
-      const measured = measurePages(flow, width, GAP);
-      keepAnchorRef.current = anchorRef.current !== null;
-      setLayout(measured);
-      if (anchorRef.current) {
-        setPage(pageOfPlace(flow, measured, anchorRef.current));
-      }
+      reflow();
     });
     observer.observe(viewport);
     return () => observer.disconnect();
-  }, []);
+  }, [reflow]);
 
   // What the page shows: remembered as the place, saved, and read aloud. In the same commit as the
   // page change, so a re-layout that follows (a resize) starts from the page the child turned to.
