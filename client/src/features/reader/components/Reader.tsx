@@ -212,7 +212,6 @@ export function Reader({ reader }: { reader: ReaderData }) {
   const atStart = target.chapter === 0 && target.part === 0 && page === 0;
 
   const next = useCallback(() => {
-    progress.interact();
     // Until the part on its way is laid out, the page numbers are the last part's: wait for it.
     if (!part || !layout) {
       return;
@@ -224,10 +223,9 @@ export function Reader({ reader }: { reader: ReaderData }) {
     } else if (target.chapter < chapters.length - 1) {
       setTarget({ chapter: target.chapter + 1, part: 0, anchor: "start" });
     }
-  }, [page, pageCount, chapter, target, chapters.length, progress, part, layout]);
+  }, [page, pageCount, chapter, target, chapters.length, part, layout]);
 
   const previous = useCallback(() => {
-    progress.interact();
     if (!part || !layout) {
       return;
     }
@@ -239,7 +237,7 @@ export function Reader({ reader }: { reader: ReaderData }) {
       const before = chapters[target.chapter - 1];
       setTarget({ chapter: target.chapter - 1, part: (before?.partStarts.length ?? 1) - 1, anchor: "end" });
     }
-  }, [page, target, chapters, progress, part, layout]);
+  }, [page, target, chapters, part, layout]);
 
   useEffect(() => {
     if (asking) {
@@ -278,7 +276,6 @@ export function Reader({ reader }: { reader: ReaderData }) {
 
   // Swipes by finger or pen; a mouse drag selects text as usual.
   function onPointerDown(event: ReactPointerEvent<HTMLDivElement>) {
-    progress.interact();
     swipeRef.current = event.pointerType === "mouse" ? null : { x: event.clientX, y: event.clientY };
   }
   function onPointerUp(event: ReactPointerEvent<HTMLDivElement>) {
@@ -299,7 +296,6 @@ export function Reader({ reader }: { reader: ReaderData }) {
   }
 
   async function changePrefs(change: Partial<ReaderPrefsFieldsFragment>) {
-    progress.interact();
     setPrefs((current) => ({ ...current, ...change }));
     setPrefsError(null);
     try {
@@ -383,7 +379,6 @@ export function Reader({ reader }: { reader: ReaderData }) {
           chapters={chapters}
           current={target.chapter}
           onChoose={(index) => {
-            progress.interact();
             setPanel(null);
             setTarget({ chapter: index, part: 0, anchor: "start" });
           }}
