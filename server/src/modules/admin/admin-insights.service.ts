@@ -91,6 +91,21 @@ export type ReportPayload = {
   weekly: { weekStart: string; booksRead: number }[];
 };
 
+/** A report row before any figure is added. */
+function emptyRow(schoolId: string | null, schoolName: string): ReportSchoolRowPayload {
+  return {
+    schoolId,
+    schoolName,
+    students: 0,
+    activeStudents: 0,
+    booksRead: 0,
+    readingMinutes: 0,
+    chats: 0,
+    studentMessages: 0,
+    moderationEvents: 0,
+  };
+}
+
 const ROLE_WORD = { student: "a student", teacher: "a teacher", admin: "an admin" } as const;
 
 function moderationSummary(event: {
@@ -401,32 +416,9 @@ export function createAdminInsightsService(deps: { prisma: PrismaClient; now?: (
         ]);
 
       const rows = new Map<string | null, ReportSchoolRowPayload>(
-        schools.map((school) => [
-          school.id,
-          {
-            schoolId: school.id,
-            schoolName: school.name,
-            students: 0,
-            activeStudents: 0,
-            booksRead: 0,
-            readingMinutes: 0,
-            chats: 0,
-            studentMessages: 0,
-            moderationEvents: 0,
-          },
-        ]),
+        schools.map((school) => [school.id, emptyRow(school.id, school.name)]),
       );
-      const overall: ReportSchoolRowPayload = {
-        schoolId: null,
-        schoolName: schoolId ? (schools[0]?.name ?? "") : "All schools",
-        students: 0,
-        activeStudents: 0,
-        booksRead: 0,
-        readingMinutes: 0,
-        chats: 0,
-        studentMessages: 0,
-        moderationEvents: 0,
-      };
+      const overall = emptyRow(null, schoolId ? (schools[0]?.name ?? "") : "All schools");
       const add = (found: Counted[], fields: (keyof ReportSchoolRowPayload)[]) => {
         for (const row of found) {
           for (const field of fields) {
