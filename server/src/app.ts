@@ -27,7 +27,8 @@ import { reviewRoutes } from "./modules/books/book.routes.js";
 import { chatRoutes } from "./modules/chat/chat.routes.js";
 import { coverRoutes } from "./modules/covers/cover.routes.js";
 import { userRoutes } from "./modules/users/user.routes.js";
-import { createAppPubSub } from "./pubsub/pubsub.js";
+import { type AppPubSub, createAppPubSub, createRedisPubSub } from "./pubsub/pubsub.js";
+import { connectRedis, type RedisConnections } from "./pubsub/redis.js";
 import { createServices, type Services } from "./services.js";
 
 export const GRAPHQL_PATH = "/graphql";
@@ -56,21 +57,32 @@ export function createLogger(config: Pick<Config, "logLevel">): Logger {
   });
 }
 
-/** Opens the database (migrating and seeding it), then serves HTTP and WebSocket on config.port. */
+/**
+ * Opens the database (migrating and seeding it) and Redis when configured, then serves HTTP and
+ * WebSocket on config.port.
+ */
 export async function startApp(config: Config, logger: Logger = createLogger(config)): Promise<App> {
   const db = await openDatabase(config.database, {
     logQueries: config.logQueries,
     onQuery: (sql, durationMs) => logger.debug({ sql, durationMs }, "sql"),
   });
+  let redis: RedisConnections | undefined;
   try {
-    return await serve(config, logger, db);
+    redis = config.redis ? await connectRedis(config.redis.url, { prefix: config.redis.prefix, logger }) : undefined;
+    return await serve(config, logger, db, redis);
   } catch (error) {
+    await redis?.close().catch(() => {});
     await db.close().catch(() => {});
     throw error;
   }
 }
 
-async function serve(config: Config, logger: Logger, db: Database): Promise<App> {
+async function serve(
+  config: Config,
+  logger: Logger,
+  db: Database,
+  redis: RedisConnections | undefined,
+): Promise<App> {
   const migration = await migrate(db.sql);
   if (migration.applied.length) {
     logger.info({ applied: migration.applied }, "database migrated");
@@ -78,9 +90,10 @@ async function serve(config: Config, logger: Logger, db: Database): Promise<App>
   const seedReport = await seed(db.prisma, config);
 
   const tokens = createTokenService(await resolveTokenSecret(db.prisma, config.jwtSecret), config.tokenTtlSeconds);
-  const pubsub = createAppPubSub();
+  // With Redis, events reach the subscribers of every instance.
+  const pubsub: AppPubSub = redis ? await createRedisPubSub(redis, logger) : createAppPubSub();
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, prisma: db.prisma });
-  const services = createServices({ config, prisma: db.prisma, tokens, mailer, pubsub, logger });
+  const services = createServices({ config, prisma: db.prisma, tokens, mailer, pubsub, logger, redis });
   const resolveSession = createSessionResolver({ prisma: db.prisma, tokens });
   const schema = await buildGraphQLSchema(pubsub);
 
@@ -98,12 +111,20 @@ async function serve(config: Config, logger: Logger, db: Database): Promise<App>
   );
 
   app.get("/healthz", async (_req, res) => {
-    try {
-      await db.sql.query("SELECT 1");
-      res.json({ status: "ok", database: "up", databaseKind: db.kind });
-    } catch {
-      res.status(503).json({ status: "unavailable", database: "down", databaseKind: db.kind });
-    }
+    const [database, shared] = await Promise.all([
+      db.sql.query("SELECT 1").then(
+        () => true,
+        () => false,
+      ),
+      redis ? redis.ping() : undefined,
+    ]);
+    const ok = database && shared !== false;
+    res.status(ok ? 200 : 503).json({
+      status: ok ? "ok" : "unavailable",
+      database: database ? "up" : "down",
+      databaseKind: db.kind,
+      ...(redis ? { redis: shared ? "up" : "down" } : {}),
+    });
   });
 
   const json = express.json({ limit: config.bodyLimitBytes, strict: true });
@@ -183,6 +204,7 @@ async function serve(config: Config, logger: Logger, db: Database): Promise<App>
       clearTimeout(force);
       await services.auth.drain();
       mailer.close();
+      await redis?.close();
       await db.close();
     })();
     return closing;

@@ -1,5 +1,5 @@
 import type { Logger } from "pino";
-import { createMemoryRateLimiter } from "./auth/rate-limit.js";
+import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from "./auth/rate-limit.js";
 import type { TokenService } from "./auth/tokens.js";
 import type { Config } from "./config/config.js";
 import type { PrismaClient } from "./generated/prisma/client.js";
@@ -19,6 +19,7 @@ import { createStaffAccess } from "./modules/teacher/staff-access.js";
 import { createTeacherService } from "./modules/teacher/teacher.service.js";
 import { createUserService } from "./modules/users/user.service.js";
 import type { AppPubSub } from "./pubsub/pubsub.js";
+import type { RedisConnections } from "./pubsub/redis.js";
 
 export type ServiceDeps = {
   config: Config;
@@ -27,6 +28,8 @@ export type ServiceDeps = {
   mailer: Mailer;
   pubsub: AppPubSub;
   logger: Logger;
+  /** Set with REDIS_URL: the rate limits are shared by every instance. */
+  redis?: RedisConnections;
 };
 
 /** Every domain service, built once per server and shared by GraphQL and REST. */
@@ -34,6 +37,20 @@ export function createServices(deps: ServiceDeps) {
   const minute = 60_000;
   const hour = 60 * minute;
   const { limits } = deps.config;
+  const limiter = (name: string, limit: number, windowMs: number): RateLimiter => {
+    const redis = deps.redis;
+    if (!redis) {
+      return createMemoryRateLimiter({ limit, windowMs });
+    }
+    return createRedisRateLimiter({
+      redis: redis.command,
+      prefix: `${redis.prefix}rate:${name}:`,
+      limit,
+      windowMs,
+      onError: (error) =>
+        deps.logger.warn({ err: error, limiter: name }, "rate limit counted locally: redis unavailable"),
+    });
+  };
   const moderation = createModerationService({
     prisma: deps.prisma,
     pubsub: deps.pubsub,
@@ -60,10 +77,10 @@ export function createServices(deps: ServiceDeps) {
     auth: createAuthService({
       ...deps,
       limits: {
-        loginPerEmail: createMemoryRateLimiter({ limit: limits.loginPerEmailPerMinute, windowMs: minute }),
-        loginPerAddress: createMemoryRateLimiter({ limit: limits.loginPerAddressPerMinute, windowMs: minute }),
-        resetPerEmail: createMemoryRateLimiter({ limit: limits.resetPerEmailPerHour, windowMs: hour }),
-        resetPerAddress: createMemoryRateLimiter({ limit: limits.resetPerAddressPerHour, windowMs: hour }),
+        loginPerEmail: limiter("login-email", limits.loginPerEmailPerMinute, minute),
+        loginPerAddress: limiter("login-address", limits.loginPerAddressPerMinute, minute),
+        resetPerEmail: limiter("reset-email", limits.resetPerEmailPerHour, hour),
+        resetPerAddress: limiter("reset-address", limits.resetPerAddressPerHour, hour),
       },
     }),
     users: createUserService({ ...deps, staffAccess }),

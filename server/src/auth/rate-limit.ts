@@ -1,5 +1,5 @@
-// Fixed-window counters: at most `limit` hits per key in each window. In memory for one process;
-// a shared store (Redis) can implement the same interface for several instances.
+// Fixed-window counters: at most `limit` hits per key in each window. In memory for one process, or
+// in Redis when several instances serve one deployment (createRedisRateLimiter below).
 
 export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number };
 
@@ -39,6 +39,58 @@ export function createMemoryRateLimiter(options: { limit: number; windowMs: numb
     },
     async reset(key) {
       windows.delete(key);
+    },
+  };
+}
+
+// INCR and the window's expiry in one step: the first hit of a window starts its clock.
+const HIT_SCRIPT = `
+local count = redis.call("INCR", KEYS[1])
+if count == 1 then redis.call("PEXPIRE", KEYS[1], ARGV[1]) end
+local ttl = redis.call("PTTL", KEYS[1])
+if ttl < 0 then redis.call("PEXPIRE", KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
+return { count, ttl }
+`;
+
+type RedisCommands = {
+  eval(script: string, keys: number, ...args: (string | number)[]): Promise<unknown>;
+  del(...keys: string[]): Promise<number>;
+};
+
+/**
+ * The same fixed windows, counted in Redis so that every instance shares them: ten tries per minute
+ * means ten across the whole deployment, not ten per instance. When Redis does not answer, this
+ * instance counts on its own until it does (sign-in keeps working, still limited).
+ */
+export function createRedisRateLimiter(options: {
+  redis: RedisCommands;
+  /** Names this limiter's keys, e.g. "rr:rate:login-email:". */
+  prefix: string;
+  limit: number;
+  windowMs: number;
+  onError?: (error: unknown) => void;
+}): RateLimiter {
+  const fallback = createMemoryRateLimiter({ limit: options.limit, windowMs: options.windowMs });
+  return {
+    async hit(key) {
+      try {
+        const [count, ttl] = (await options.redis.eval(HIT_SCRIPT, 1, options.prefix + key, options.windowMs)) as [
+          number,
+          number,
+        ];
+        return { allowed: count <= options.limit, retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) };
+      } catch (error) {
+        options.onError?.(error);
+        return fallback.hit(key);
+      }
+    },
+    async reset(key) {
+      await fallback.reset(key);
+      try {
+        await options.redis.del(options.prefix + key);
+      } catch (error) {
+        options.onError?.(error);
+      }
     },
   };
 }

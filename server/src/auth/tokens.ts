@@ -57,11 +57,10 @@ export async function resolveTokenSecret(prisma: PrismaClient, configured: strin
     return configured;
   }
   const key = "jwt_secret";
-  await prisma.serverSetting.upsert({
-    where: { key },
-    create: { key, value: randomBytes(48).toString("base64url") },
-    update: {},
-  });
+  // One statement: instances starting together on a new database must agree on one secret (an upsert
+  // with an empty update reads, then inserts, and the second instance's insert fails).
+  await prisma.$executeRaw`INSERT INTO "ServerSetting" ("key", "value") VALUES (${key}, ${randomBytes(48).toString("base64url")})
+    ON CONFLICT ("key") DO NOTHING`;
   const row = await prisma.serverSetting.findUniqueOrThrow({ where: { key } });
   return row.value;
 }

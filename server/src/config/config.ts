@@ -52,6 +52,11 @@ const envSchema = z.object({
     })
     .transform((v) => (v ? v : undefined)),
   DATA_DIR: z.string().min(1).default("./data"),
+  // Several instances: real-time events and rate limits shared through Redis. Unset: one process.
+  REDIS_URL: optionalString.refine((v) => v === undefined || /^rediss?:\/\//.test(v), {
+    message: "must be a redis:// or rediss:// URL",
+  }),
+  REDIS_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/, { error: "must be 1-64 letters, digits, or _ : . -" }).default("rr:"),
   DATABASE_POOL_SIZE: positiveInt(200).default(10),
   JWT_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, {
     message: "must be at least 32 characters",
@@ -104,6 +109,9 @@ const envSchema = z.object({
   CHAT_MESSAGE_MAX_LENGTH: positiveInt(20_000).default(1000),
 });
 
+/** Every environment variable the server reads (the deployment files are checked against it). */
+export const ENV_VARIABLES = Object.keys(envSchema.shape) as (keyof typeof envSchema.shape)[];
+
 export type Config = {
   env: "development" | "production" | "test";
   port: number;
@@ -111,6 +119,8 @@ export type Config = {
   publicUrl: string;
   database: { kind: "pglite"; dataDir: string } | { kind: "postgres"; url: string; poolSize: number };
   dataDir: string;
+  /** Shared events and rate limits for several instances; undefined: in memory, one process. */
+  redis: { url: string; prefix: string } | undefined;
   jwtSecret: string | undefined;
   tokenTtlSeconds: number;
   teacherSignupCode: string | undefined;
@@ -201,6 +211,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? { kind: "pglite", dataDir: path.join(dataDir, "pglite") }
       : { kind: "postgres", url: e.DATABASE_URL as string, poolSize: e.DATABASE_POOL_SIZE },
     dataDir,
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : undefined,
     jwtSecret: e.JWT_SECRET,
     tokenTtlSeconds: e.TOKEN_TTL,
     teacherSignupCode: e.TEACHER_SIGNUP_CODE,

@@ -3,6 +3,8 @@ import { createPubSub } from "@graphql-yoga/subscription";
 import type { ChatEventPayload, SchoolActivityPayload } from "../modules/chat/chat.presenter.js";
 import type { ModerationAlertPayload } from "../modules/moderation/moderation.presenter.js";
 import type { UserPayload } from "../modules/users/user.presenter.js";
+import type { Logger } from "pino";
+import type { RedisConnections } from "./redis.js";
 
 // Topics and their payloads. Subscriptions filter by a topic id: the user's id for account events,
 // the chat's id for chat events, the school's id (or ALL_SCHOOLS for admins) for moderation alerts and
@@ -69,7 +71,85 @@ class ContainedEventTarget extends EventTarget {
   }
 }
 
-/** In memory for one process; a Redis event target can be passed for several instances. */
+/** In memory for one process. */
 export function createAppPubSub() {
   return createPubSub<PubSubChannels>({ eventTarget: new ContainedEventTarget() });
+}
+
+/**
+ * Shared by every instance through Redis: an event published on any instance reaches the subscribers
+ * of all of them (a child's message sent through instance A reaches the teacher whose WebSocket is on
+ * instance B). All events travel on one channel that each instance subscribes to before it serves, so
+ * a subscription that starts while an event is in flight cannot miss it for want of a Redis SUBSCRIBE
+ * round trip; each instance then hands events to its own listeners. School chat traffic is small next
+ * to what one Redis channel carries.
+ */
+export async function createRedisPubSub(redis: RedisConnections, logger: Logger) {
+  const target = new RedisEventTarget(redis, `${redis.prefix}events`, logger);
+  await target.listen();
+  return createPubSub<PubSubChannels>({ eventTarget: target });
+}
+
+class RedisEventTarget extends ContainedEventTarget {
+  constructor(
+    private readonly redis: RedisConnections,
+    private readonly channel: string,
+    private readonly logger: Logger,
+  ) {
+    super();
+  }
+
+  async listen() {
+    this.redis.subscriber.on("message", (channel: string, message: string) => {
+      if (channel !== this.channel) {
+        return;
+      }
+      let event: { type: string; detail: unknown };
+      try {
+        event = decodeEvent(message);
+      } catch (error) {
+        this.logger.error({ err: error }, "unreadable event from redis");
+        return;
+      }
+      super.dispatchEvent(new CustomEvent(event.type, { detail: event.detail }));
+    });
+    await this.redis.subscriber.subscribe(this.channel);
+  }
+
+  /** Published to Redis only: this instance's listeners hear it when it comes back, like everyone's. */
+  override dispatchEvent(event: Event): boolean {
+    const detail = (event as CustomEvent<unknown>).detail;
+    this.redis.command.publish(this.channel, encodeEvent(event.type, detail)).catch((error: unknown) => {
+      // Subscribers to chats catch up from the database when they reconnect; alerts are in the database.
+      this.logger.error({ err: error, type: event.type }, "event not published to redis");
+    });
+    return true;
+  }
+}
+
+// JSON keeps every payload field except Dates, which would come back as strings: they travel tagged.
+const DATE_TAG = "$date";
+
+export function encodeEvent(type: string, detail: unknown): string {
+  return JSON.stringify({ type, detail }, function (this: Record<string, unknown>, key, value: unknown) {
+    const raw = this[key];
+    return raw instanceof Date ? { [DATE_TAG]: raw.toISOString() } : value;
+  });
+}
+
+export function decodeEvent(message: string): { type: string; detail: unknown } {
+  const event = JSON.parse(message, (_key, value: unknown) => {
+    if (value && typeof value === "object" && !Array.isArray(value)) {
+      const keys = Object.keys(value);
+      const tagged = (value as Record<string, unknown>)[DATE_TAG];
+      if (keys.length === 1 && typeof tagged === "string") {
+        return new Date(tagged);
+      }
+    }
+    return value;
+  }) as { type?: unknown; detail?: unknown };
+  if (typeof event?.type !== "string") {
+    throw new Error("event without a type");
+  }
+  return { type: event.type, detail: event.detail ?? null };
 }
