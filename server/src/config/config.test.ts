@@ -74,6 +74,15 @@ describe("loadConfig defaults", () => {
     expect(config.admin).toEqual({ email: "head@school.example.org", password: "long enough" });
   });
 
+  it("keeps events and limits in one process unless REDIS_URL is set", () => {
+    expect(loadConfig({}).redis).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: "rediss://cache.example.org:6380" }).redis).toEqual({
+      url: "rediss://cache.example.org:6380",
+      prefix: "rr:",
+    });
+    expect(loadConfig({ REDIS_URL: "redis://r:6379", REDIS_PREFIX: "school-b:" }).redis?.prefix).toBe("school-b:");
+  });
+
   it("accepts smtp:// and smtps:// URLs", () => {
     expect(loadConfig({ SMTP_URL: "smtp://mail.example.org:25" }).smtpUrl).toBe("smtp://mail.example.org:25");
     expect(loadConfig({ SMTP_URL: "smtps://u:p@mail.example.org" }).smtpUrl).toBe("smtps://u:p@mail.example.org");
@@ -105,6 +114,8 @@ describe("loadConfig refuses bad values with a ConfigError naming the variable",
     ["TOKEN_TTL=soon", { TOKEN_TTL: "soon" }, "TOKEN_TTL"],
     ["SMTP_URL=http://x", { SMTP_URL: "http://x" }, "SMTP_URL"],
     ["SEED_DEMO=maybe", { SEED_DEMO: "maybe" }, "SEED_DEMO"],
+    ["REDIS_URL=http://x", { REDIS_URL: "http://x" }, "REDIS_URL"],
+    ["REDIS_PREFIX with a space", { REDIS_PREFIX: "rr prod" }, "REDIS_PREFIX"],
   ])("%s", (_label, env, variable) => {
     const error = configErrorOf(env);
     expect(error.name).toBe("ConfigError");
