@@ -77,12 +77,7 @@ export async function startApp(config: Config, logger: Logger = createLogger(con
   }
 }
 
-async function serve(
-  config: Config,
-  logger: Logger,
-  db: Database,
-  redis: RedisConnections | undefined,
-): Promise<App> {
+async function serve(config: Config, logger: Logger, db: Database, redis: RedisConnections | undefined): Promise<App> {
   const migration = await migrate(db.sql);
   if (migration.applied.length) {
     logger.info({ applied: migration.applied }, "database migrated");
@@ -118,9 +113,10 @@ async function serve(
       ),
       redis ? redis.ping() : undefined,
     ]);
-    const ok = database && shared !== false;
-    res.status(ok ? 200 : 503).json({
-      status: ok ? "ok" : "unavailable",
+    // Without Redis an instance still serves reading and chats from the database (live events wait
+    // for it): degraded, not down, so a Redis outage does not take every instance out of the pool.
+    res.status(database ? 200 : 503).json({
+      status: !database ? "unavailable" : shared === false ? "degraded" : "ok",
       database: database ? "up" : "down",
       databaseKind: db.kind,
       ...(redis ? { redis: shared ? "up" : "down" } : {}),
