@@ -58,10 +58,17 @@ export async function connectRedis(
     subscriber,
     prefix: options.prefix,
     async ping() {
+      // A health check answers within a second: while Redis is away, commands wait to reconnect.
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), 1000);
+      });
       try {
-        return (await command.ping()) === "PONG";
+        return await Promise.race([command.ping().then((reply) => reply === "PONG"), timeout]);
       } catch {
         return false;
+      } finally {
+        clearTimeout(timer);
       }
     },
     async close() {
