@@ -17,8 +17,9 @@ import type { GraphQLContext } from "./graphql/context.js";
 import { buildGraphQLSchema } from "./graphql/schema.js";
 import { attachGraphQLWebSocket } from "./graphql/websocket.js";
 import { clientRouter } from "./http/client-static.js";
-import { ideRouter } from "./http/ide.js";
+import { IDE_ASSETS_PATH, ideRouter } from "./http/ide.js";
 import { clientAddress, restErrorHandler, sessionMiddleware, sessionOf } from "./http/rest-kit.js";
+import { cors, declaredBodyLimit, securityHeaders } from "./http/security.js";
 import { createMailer } from "./mail/mailer.js";
 import { outboxRoutes } from "./mail/outbox.routes.js";
 import { adminRoutes } from "./modules/admin/admin.routes.js";
@@ -32,6 +33,8 @@ import { connectRedis, type RedisConnections } from "./pubsub/redis.js";
 import { createServices, type Services } from "./services.js";
 
 export const GRAPHQL_PATH = "/graphql";
+// The admin's cover and text uploads: raw bodies with their own limits (admin.routes.ts).
+const UPLOAD_ROUTE = /^\/api\/admin\/books\/[^/]+\/(?:cover|text)$/;
 
 export type App = {
   url: string;
@@ -105,6 +108,18 @@ async function serve(config: Config, logger: Logger, db: Database, redis: RedisC
     }),
   );
 
+  // Headers and CORS on every response; a declared body over the limit is refused before any route
+  // reads it (the admin's uploads have their own, larger limits: see admin.routes.ts).
+  app.use(
+    securityHeaders({
+      publicUrl: config.publicUrl,
+      corsOrigins: config.corsOrigins,
+      idePaths: config.graphqlIde ? [GRAPHQL_PATH, IDE_ASSETS_PATH] : [],
+    }),
+    cors({ corsOrigins: config.corsOrigins }),
+    declaredBodyLimit(config.bodyLimitBytes, { skip: (req) => UPLOAD_ROUTE.test(req.path) && req.method === "PUT" }),
+  );
+
   app.get("/healthz", async (_req, res) => {
     const [database, shared] = await Promise.all([
       db.sql.query("SELECT 1").then(
@@ -173,6 +188,8 @@ async function serve(config: Config, logger: Logger, db: Database, redis: RedisC
     resolveSession,
     logger,
     maxPayloadBytes: config.bodyLimitBytes,
+    introspection: config.graphqlIde,
+    origins: { publicUrl: config.publicUrl, corsOrigins: config.corsOrigins },
     pubsub,
   });
 

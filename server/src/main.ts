@@ -42,6 +42,19 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
     }
     stopping = true;
     logger.info({ signal }, "shutting down");
+    // close() forces open connections shut after SHUTDOWN_TIMEOUT_MS; if a step still hangs past
+    // that, exit anyway (an orchestrator would SIGKILL us soon after) and say so.
+    const watchdog = setTimeout(() => {
+      logger.error({ signal }, "shutdown did not finish in time: exiting");
+      process.exit(1);
+    }, config.shutdownTimeoutMs + 5000);
+    watchdog.unref();
+    // A step whose promise never settles lets the event loop run dry with close() unfinished: the
+    // process would exit 0 without closing the database. Report it instead.
+    process.once("beforeExit", () => {
+      logger.error({ signal }, "shutdown stalled: a step of close() never finished");
+      process.exit(1);
+    });
     app.close().then(
       () => {
         logger.info("stopped");

@@ -46,6 +46,13 @@ export function createApolloClient({ getToken, onUnauthenticated, uri = "/graphq
             emitLiveReconnected();
           }
         },
+        // 4401: the session's token expired while connected (the server closes the socket then). The
+        // session ends as on an HTTP 401; graphql-ws does not retry this code.
+        closed: (event) => {
+          if ((event as { code?: unknown } | undefined)?.code === 4401) {
+            onUnauthenticated();
+          }
+        },
       },
       connectionParams: () => {
         const token = getToken();

@@ -4,8 +4,11 @@ import { withSchool } from "../modules/users/user.presenter.js";
 import type { Actor } from "./actor.js";
 import type { TokenService } from "./tokens.js";
 
-/** Who is calling: an actor, or nobody with the reason a presented token was refused. */
-export type Session = { actor: Actor | null; tokenError: string | null };
+/**
+ * Who is calling: an actor, or nobody with the reason a presented token was refused. `expiresAt`
+ * (seconds since the epoch) is the token's exp: a WebSocket closes then (graphql/websocket.ts).
+ */
+export type Session = { actor: Actor | null; tokenError: string | null; expiresAt?: number };
 
 export const ANONYMOUS: Session = { actor: null, tokenError: null };
 
@@ -52,7 +55,7 @@ export function createSessionResolver(deps: { prisma: PrismaClient; tokens: Toke
         .update({ where: { id: user.id }, data: { lastActiveAt: new Date(now) }, select: { id: true } })
         .catch(() => {});
     }
-    return { actor: user, tokenError: null };
+    return { actor: user, tokenError: null, expiresAt: claims.expiresAt };
   };
 }
 

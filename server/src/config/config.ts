@@ -56,7 +56,10 @@ const envSchema = z.object({
   REDIS_URL: optionalString.refine((v) => v === undefined || /^rediss?:\/\//.test(v), {
     message: "must be a redis:// or rediss:// URL",
   }),
-  REDIS_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/, { error: "must be 1-64 letters, digits, or _ : . -" }).default("rr:"),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/, { error: "must be 1-64 letters, digits, or _ : . -" })
+    .default("rr:"),
   DATABASE_POOL_SIZE: positiveInt(200).default(10),
   JWT_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, {
     message: "must be at least 32 characters",
@@ -84,6 +87,29 @@ const envSchema = z.object({
   RESET_REQUESTS_PER_HOUR_PER_ADDRESS: positiveInt(100_000).default(60),
   BODY_LIMIT_BYTES: positiveInt(50 * 1024 * 1024).default(100 * 1024),
   GRAPHQL_IDE: boolean.optional(),
+  // Other sites' pages allowed to call the API (CORS) and open the WebSocket: exact origins, commas.
+  CORS_ORIGINS: z
+    .string()
+    .default("")
+    .transform((value, ctx) => {
+      const origins = value
+        .split(",")
+        .map((v) => v.trim())
+        .filter(Boolean);
+      for (const origin of origins) {
+        let parsed: URL | undefined;
+        try {
+          parsed = new URL(origin);
+        } catch {
+          parsed = undefined;
+        }
+        if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.origin !== origin) {
+          ctx.addIssue({ code: "custom", message: `"${origin}" is not an origin such as https://app.example.org` });
+          return z.NEVER;
+        }
+      }
+      return origins;
+    }),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SHUTDOWN_TIMEOUT_MS: positiveInt().default(10_000),
   // Behind a load balancer: "true", a hop count, or addresses/subnets (Express's "trust proxy").
@@ -141,6 +167,8 @@ export type Config = {
   };
   bodyLimitBytes: number;
   graphqlIde: boolean;
+  /** Exact origins allowed cross-origin requests and WebSockets (none by default). */
+  corsOrigins: string[];
   logLevel: string;
   shutdownTimeoutMs: number;
   trustProxy: boolean | number | string;
@@ -231,6 +259,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     graphqlIde: e.GRAPHQL_IDE ?? e.NODE_ENV !== "production",
+    corsOrigins: e.CORS_ORIGINS,
     logLevel: e.LOG_LEVEL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),

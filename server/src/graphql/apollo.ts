@@ -7,6 +7,7 @@ import type { Logger } from "pino";
 import { ErrorCode } from "../errors/app-error.js";
 import type { GraphQLContext } from "./context.js";
 import { formatGraphQLError } from "./errors.js";
+import { DEFAULT_GRAPHQL_LIMITS, type GraphQLLimits, limitRules } from "./limits.js";
 
 // The HTTP status follows the error where a client or a proxy acts on it: 401 (the client logs out
 // on any 401, from either transport) and 429 with Retry-After.
@@ -37,12 +38,27 @@ export function createApolloServer(options: {
   httpServer: http.Server;
   logger: Logger;
   introspection: boolean;
+  limits?: GraphQLLimits;
   extraPlugins?: ApolloServerPlugin<GraphQLContext>[];
 }): ApolloServer<GraphQLContext> {
+  const limits = options.limits ?? DEFAULT_GRAPHQL_LIMITS;
   return new ApolloServer<GraphQLContext>({
     schema: options.schema,
     logger: options.logger,
     introspection: options.introspection,
+    // main.ts handles SIGTERM and calls App.close(), which stops Apollo. Apollo's own handler would
+    // stop it first, and the second stop() then never settles: shutdown hung until the event loop ran dry.
+    stopOnTerminationSignals: false,
+    // The same limits as the WebSocket (see websocket.ts); Apollo adds its own no-introspection rule
+    // when introspection is off. A document over a limit is a 400.
+    parseOptions: { maxTokens: limits.maxTokens },
+    validationRules: limitRules(limits),
+    // One operation per request: a JSON array body is a 400 ("Operation batching disabled."). The
+    // client never batches, and a batch would multiply every limit above by its length.
+    allowBatchedHttpRequests: false,
+    // No automatic persisted queries: the client does not send them, and an open registry of
+    // queries is not an allow-list (see README, Security).
+    persistedQueries: false,
     // The IDE is served from our own files (see http/ide.ts), never from a CDN.
     plugins: [
       ApolloServerPluginLandingPageDisabled(),

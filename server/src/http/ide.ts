@@ -1,8 +1,11 @@
 import { getDistDirectory, renderAltair } from "altair-static";
 import express, { type Request, type Response, type NextFunction, type Router } from "express";
+import { cspNonceOf } from "./security.js";
 
 // A GraphQL IDE (Altair) served from our own node_modules, so it works with no internet.
 // GET /graphql from a browser (Accept: text/html, no query) shows it; everything else is the API.
+// Its page runs under the IDE's own Content-Security-Policy (http/security.ts): its one inline script
+// carries that response's nonce.
 
 export const IDE_ASSETS_PATH = "/graphql-ide/";
 
@@ -26,6 +29,7 @@ export function ideRouter(graphqlPath: string): Router {
         // Paste a token as { "authorization": "Bearer ..." } in the IDE's subscription payload.
         initialSubscriptionsPayload: {},
         disableAccount: true,
+        ...(cspNonceOf(res) ? { cspNonce: cspNonceOf(res) } : {}),
       }),
     );
   });

@@ -62,6 +62,7 @@ export class ChatResolver {
         actor: requireRole(context as GraphQLContext),
         chatId: args.chatId,
         afterSeq: args.afterSeq,
+        ...((context as GraphQLContext).live ? { subscriber: (context as GraphQLContext).live } : {}),
       }),
   })
   chatEvents(

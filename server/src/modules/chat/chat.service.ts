@@ -128,6 +128,21 @@ function systemPromptFor(title: string, author: string, characterName: string | 
         "Answer at a child's reading level and never invent what the book does not say.";
 }
 
+/**
+ * Who may read a chat: its owner, an admin, or a teacher of the student's school (the school the
+ * student is in now: a student who moved school takes their chats with them). Another school's chat,
+ * or a staff member's own chat, does not exist for a teacher ("hidden"); others are "denied".
+ */
+function chatAccess(actor: Actor, chat: ChatRow): "read" | "hidden" | "denied" {
+  if (chat.userId === actor.id || actor.role === "admin") {
+    return "read";
+  }
+  if (actor.role === "teacher") {
+    return actor.schoolId && chat.user.schoolId === actor.schoolId && chat.user.role === "student" ? "read" : "hidden";
+  }
+  return "denied";
+}
+
 export function createChatService(deps: {
   prisma: PrismaClient;
   pubsub: AppPubSub;
@@ -152,18 +167,11 @@ export function createChatService(deps: {
     if (!chat) {
       throw notFound(CHAT_NOT_FOUND_MESSAGE);
     }
-    if (chat.userId === actor.id || actor.role === "admin") {
+    const access = chatAccess(actor, chat);
+    if (access === "read") {
       return chat;
     }
-    if (actor.role === "teacher") {
-      // Another school's chat, or a staff member's own chat, does not exist for a teacher. The school
-      // is the student's school now (a student who moved school takes their chats with them).
-      if (actor.schoolId && chat.user.schoolId === actor.schoolId && chat.user.role === "student") {
-        return chat;
-      }
-      throw notFound(CHAT_NOT_FOUND_MESSAGE);
-    }
-    throw forbidden(CHAT_ACCESS_MESSAGE);
+    throw access === "hidden" ? notFound(CHAT_NOT_FOUND_MESSAGE) : forbidden(CHAT_ACCESS_MESSAGE);
   }
 
   async function pageOfMessages(chatId: string, before: unknown, limit: unknown): Promise<ChatMessagePagePayload> {
@@ -606,6 +614,8 @@ export function createChatService(deps: {
       actor: Actor;
       chatId: unknown;
       afterSeq?: unknown;
+      /** The subscriber as they are when each event goes out (over the WebSocket). */
+      subscriber?: { current(): Promise<Actor | null> };
     }): Promise<AsyncIterable<ChatEventPayload>> {
       // The subscriber's role and school as they are now (a WebSocket's session is from connect time);
       // a restricted student may still follow their own chats.
@@ -620,6 +630,13 @@ export function createChatService(deps: {
       let backlog: ChatEventPayload[] | null = null;
       const delivered = new Set<number>();
       const done = { done: true, value: undefined } as const;
+      const stillReadable = async () => {
+        if (!props.subscriber) {
+          return true;
+        }
+        const now = await props.subscriber.current();
+        return now !== null && chatAccess(now, chat) === "read";
+      };
       const iterator: AsyncIterableIterator<ChatEventPayload> = {
         [Symbol.asyncIterator]() {
           return iterator;
@@ -636,17 +653,24 @@ export function createChatService(deps: {
               delivered.add(event.seq);
             }
           }
-          const queued = backlog.shift();
-          if (queued) {
-            return { done: false, value: queued };
-          }
           for (;;) {
-            const result = await (pending ?? live.next());
-            pending = null;
+            const queued = backlog.shift();
+            let result: IteratorResult<ChatEventPayload>;
+            if (queued) {
+              result = { done: false, value: queued };
+            } else {
+              result = await (pending ?? live.next());
+              pending = null;
+            }
             if (result.done) {
               return done;
             }
-            if (!(result.value.kind === "message" && delivered.has(result.value.seq))) {
+            if (!queued && result.value.kind === "message" && delivered.has(result.value.seq)) {
+              continue;
+            }
+            // Each event goes out only while the subscriber may still read the chat: a teacher moved to
+            // another school or made a student, or an account whose session ended, hears no more.
+            if (await stillReadable()) {
               return result;
             }
           }

@@ -18,6 +18,8 @@ export class AccountResolver {
     description: "The signed-in user's account, each time it changes (role, block, unblock)",
     topics: Topics.accountUpdated,
     topicId: ({ context }: { context: GraphQLContext }) => requireRole(context).id,
+    // Delivered only while the connection's session still holds (not expired, not signed out).
+    filter: async ({ context }: { context: GraphQLContext }) => Boolean(await context.live?.current()),
   })
   accountUpdated(@Root() user: UserPayload): UserPayload {
     return user;
