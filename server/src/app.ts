@@ -141,7 +141,7 @@ async function serve(config: Config, logger: Logger, db: Database, redis: RedisC
   const json = express.json({ limit: config.bodyLimitBytes, strict: true });
 
   if (config.graphqlIde) {
-    app.use(ideRouter(GRAPHQL_PATH));
+    app.use(await ideRouter(GRAPHQL_PATH));
   }
   const apollo = createApolloServer({ schema, httpServer, logger, introspection: config.graphqlIde });
   await apollo.start();

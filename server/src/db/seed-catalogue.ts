@@ -3,8 +3,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { PROJECT_ROOT } from "../config/paths.js";
 import type { BookCategory, PrismaClient } from "../generated/prisma/client.js";
-import { renderCover } from "../modules/covers/cover-art.js";
 import { storeCover } from "../modules/covers/cover.service.js";
+
+// The cover renderer (a font parser and the fonts) loads only when a book needs a new cover, so a
+// warm start does not pay for it.
+const renderCover = async (book: { title: string; author: string; color?: string | null }): Promise<Buffer> =>
+  (await import("../modules/covers/cover-art.js")).renderCover(book);
 
 // The seed catalogue: real public-domain books (prisma/seed/catalogue, copied from shared/). Each
 // book is keyed by its slug and carries a hash of its entry and text: a second start changes nothing,

@@ -1,4 +1,3 @@
-import { getDistDirectory, renderAltair } from "altair-static";
 import express, { type Request, type Response, type NextFunction, type Router } from "express";
 import { cspNonceOf } from "./security.js";
 
@@ -9,7 +8,9 @@ import { cspNonceOf } from "./security.js";
 
 export const IDE_ASSETS_PATH = "/graphql-ide/";
 
-export function ideRouter(graphqlPath: string): Router {
+/** Loaded only when the IDE is on: Altair is not part of a production server's start-up. */
+export async function ideRouter(graphqlPath: string): Promise<Router> {
+  const { getDistDirectory, renderAltair } = await import("altair-static");
   const router = express.Router();
   router.use(IDE_ASSETS_PATH, express.static(getDistDirectory(), { index: false, maxAge: "1d" }));
   router.get(graphqlPath, (req: Request, res: Response, next: NextFunction) => {
