@@ -56,6 +56,8 @@ export const Messages = {
   internal: "Something went wrong on our side. Please try again.",
   malformedJson: "Request body is not valid JSON",
   payloadTooLarge: "Request body is too large",
+  unstorableText: "The request contains a character that cannot be stored (such as a NUL character).",
+  malformedPath: "The address is not valid: it contains a malformed %-encoding.",
 } as const;
 
 export type FieldErrors = Record<string, string>;
@@ -92,4 +94,25 @@ export function prismaErrorCode(error: unknown): string | undefined {
     return typeof code === "string" && /^P\d{4}$/.test(code) ? code : undefined;
   }
   return undefined;
+}
+
+/**
+ * A bad request that surfaced as another library's error, as the AppError it is (undefined for a real
+ * fault): PostgreSQL refusing a character no text column can hold (NUL; SQLSTATE 22021, as Prisma's
+ * driver adapters report it), or a path parameter whose %-encoding does not decode.
+ */
+export function requestErrorOf(error: unknown): AppError | undefined {
+  if (error instanceof URIError) {
+    return badInput(Messages.malformedPath);
+  }
+  if (databaseErrorCode(error) === "22021") {
+    return badInput(Messages.unstorableText);
+  }
+  return undefined;
+}
+
+function databaseErrorCode(error: unknown): string | undefined {
+  const meta = (error as { meta?: { driverAdapterError?: { cause?: { code?: unknown } } } } | null)?.meta;
+  const code = meta?.driverAdapterError?.cause?.code;
+  return typeof code === "string" ? code : undefined;
 }

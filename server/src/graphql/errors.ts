@@ -1,7 +1,7 @@
 import { unwrapResolverError } from "@apollo/server/errors";
 import { GraphQLError, type GraphQLFormattedError } from "graphql";
 import type { Logger } from "pino";
-import { AppError, ErrorCode, Messages } from "../errors/app-error.js";
+import { AppError, ErrorCode, Messages, requestErrorOf } from "../errors/app-error.js";
 
 // Codes of errors that GraphQL or Apollo raise themselves about a bad request: shown as they are.
 const REQUEST_ERROR_CODES = new Set([
@@ -20,7 +20,8 @@ export function formatGraphQLError(
   error: unknown,
   logger: Logger,
 ): GraphQLFormattedError {
-  const original = unwrapResolverError(error);
+  const unwrapped = unwrapResolverError(error);
+  const original = requestErrorOf(unwrapped) ?? unwrapped;
   if (original instanceof AppError) {
     return {
       message: original.message,

@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response } from "express";
 import type { Logger } from "pino";
 import type { Actor } from "../auth/actor.js";
 import { ANONYMOUS, type Session, type SessionResolver } from "../auth/session.js";
-import { AppError, ErrorCode, Messages, unauthenticated } from "../errors/app-error.js";
+import { AppError, ErrorCode, Messages, requestErrorOf, unauthenticated } from "../errors/app-error.js";
 
 // The REST adapter's shared parts: who is calling, and the one error boundary of /api.
 
@@ -35,11 +35,12 @@ type BodyParserError = Error & { type?: string; status?: number };
 
 /** Maps every error of /api to `{ error }` with its status; unknown errors are logged, not leaked. */
 export function restErrorHandler(logger: Logger) {
-  return (error: unknown, _req: Request, res: Response, next: NextFunction) => {
+  return (thrown: unknown, _req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) {
-      next(error);
+      next(thrown);
       return;
     }
+    const error = requestErrorOf(thrown) ?? thrown;
     if (error instanceof AppError) {
       if (error.details.retryAfterSeconds) {
         res.setHeader("Retry-After", String(error.details.retryAfterSeconds));
