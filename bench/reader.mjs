@@ -14,15 +14,12 @@
 // the browser, so both have a cold start.
 // Usage: npm run bench -- reader   (or node bench/reader.mjs after `npm run build`).
 /* global window, document, requestAnimationFrame, MutationObserver -- watchFirstPage and the init scripts run in the page */
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { chromium } from "playwright-core";
-import { ADMIN_URL, root } from "./lib.mjs";
+import { adminQuery, createDatabase, dropDatabase, printColumns, startServerProcess } from "./lib.mjs";
 
 const OPENS = Number(process.env.BENCH_READER_OPENS ?? 10);
 const CALLS = Number(process.env.BENCH_READER_CALLS ?? 50);
@@ -58,7 +55,6 @@ const READER_PART = `query ReaderPart($bookId: ID!, $chapter: Int!, $part: Int!)
 }`;
 const BOOK = `query Book($bookId: ID!) { book(id: $bookId) { id title author } }`;
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const sorted = (list) => [...list].sort((a, b) => a - b);
 const median = (list) => {
   const s = sorted(list);
@@ -68,93 +64,6 @@ const median = (list) => {
 /** Nearest-rank percentile. */
 const pct = (list, p) => sorted(list)[Math.max(0, Math.ceil((p / 100) * list.length) - 1)];
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-
-async function adminQuery(sql, params = [], database) {
-  const url = new URL(ADMIN_URL);
-  if (database) {
-    url.pathname = `/${database}`;
-  }
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  try {
-    return await client.query(sql, params);
-  } finally {
-    await client.end();
-  }
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-// One database, data directory and signing key for both server starts: the second start finds the
-// books seeded and the student's token still good.
-const dbName = `rr_bench_${randomBytes(4).toString("hex")}`;
-const dbUrl = new URL(ADMIN_URL);
-dbUrl.pathname = `/${dbName}`;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "rr-bench-"));
-const jwtSecret = randomBytes(32).toString("hex");
-
-/** The built server in a child process, as `npm start` runs it; resolves once /healthz answers. */
-async function startServerProcess() {
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, "dist", "server", "main.js")], {
-    cwd: dataDir, // no stray .env is read
-    stdio: ["ignore", "inherit", "pipe"],
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "warn",
-      DATA_DIR: dataDir,
-      DATABASE_URL: dbUrl.toString(),
-      JWT_SECRET: jwtSecret,
-      SEED_DEMO: "false",
-    },
-  });
-  child.stderr.setEncoding("utf8");
-  child.stderr.on("data", (chunk) => process.stderr.write(chunk.replace(/^(?=.)/gm, "[server] ")));
-  const exited = new Promise((resolve) => child.once("exit", (code, signal) => resolve(code ?? signal)));
-  const url = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill("SIGTERM");
-      if ((await Promise.race([exited, sleep(15_000).then(() => "timeout")])) === "timeout") {
-        child.kill("SIGKILL");
-        await exited;
-      }
-    }
-  };
-  const t0 = performance.now();
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const early = await Promise.race([exited, sleep(0).then(() => null)]);
-    if (early !== null) {
-      throw new Error(`server exited during start-up (${early})`);
-    }
-    const ok = await fetch(`${url}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) {
-      break;
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error("server did not start within 60 s");
-    }
-    await sleep(50);
-  }
-  return { url, stop, startSeconds: (performance.now() - t0) / 1000 };
-}
 
 /** One timed GraphQL call; throws on an HTTP or GraphQL error. */
 async function graphql(url, token, query, variables) {
@@ -273,13 +182,17 @@ async function open(browser, session, url, kind, title, log) {
 }
 
 const started = performance.now();
-await adminQuery(`CREATE DATABASE "${dbName}"`);
+// One database, data directory and signing key for both server starts: the second start finds the
+// books seeded and the student's token still good.
+const dbName = await createDatabase();
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "rr-bench-"));
+const jwtSecret = randomBytes(32).toString("hex");
 let server;
 let firstStopping;
 let browser;
 try {
   // --- Server start 1: bookReader + first readerPart over HTTP, no browser.
-  server = await startServerProcess();
+  server = await startServerProcess({}, { database: dbName, dataDir, jwtSecret });
   const firstStart = server.startSeconds;
   let { url } = server;
   const { rows } = await adminQuery(
@@ -338,7 +251,7 @@ try {
 
   // --- Server start 2: the browser. One detail page first (server and browser warmed up, the
   // reader's text not split yet), then the reader cold, then OPENS of each, alternating.
-  server = await startServerProcess();
+  server = await startServerProcess({}, { database: dbName, dataDir, jwtSecret });
   ({ url } = server);
   browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
   const readerUrl = `${url}/books/${book.id}/read`;
@@ -360,17 +273,10 @@ try {
   const detailP50 = median(at(detail));
   const httpWarmMs = httpWarm.map((o) => o.ms);
   const healthP50 = median(healthz);
-  const table = (title, header, lines) => {
-    console.log(`\n${title}`);
-    const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
-    const fmt = (cells) => cells.map((c, i) => (i ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join("  ");
-    console.log(fmt(header));
-    lines.forEach((l) => console.log(fmt(l)));
-  };
   const ms = (x) => x.toFixed(1);
   const ratio = (x, base) => `${(x / base).toFixed(2)}x`;
 
-  table(
+  printColumns(
     `First page in Chromium, ${book.slug} (${kb(book.bytes)} of text), ${VIEWPORT.width}x${VIEWPORT.height}, ` +
       `student signed in; ms from navigation start; GraphQL = response bodies arrived before the first page; ` +
       `vs baseline = p50 / detail page p50`,
@@ -435,7 +341,7 @@ try {
   );
 
   const firstPart = httpCold.part.data.readerPart;
-  table(
+  printColumns(
     `Server side alone over HTTP (no browser), one at a time: bookReader + readerPart(chapter ` +
       `${firstPart.chapter}, part ${firstPart.part}); vs baseline = p50 / GET /healthz p50`,
     ["case", "calls", "p50 ms", "p90 ms", "vs baseline", "bookReader", "readerPart"],
@@ -490,5 +396,5 @@ try {
   await firstStopping?.catch(() => {});
   await server?.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
-  await adminQuery(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+  await dropDatabase(dbName);
 }

@@ -8,36 +8,12 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
-import { ADMIN_URL, root } from "./lib.mjs";
+import { createDatabase, databaseUrl, dropDatabase, freePort, printColumns, sleep, spawnServer } from "./lib.mjs";
 
 const WARM_RUNS = Number(process.env.BENCH_WARM_RUNS ?? 3);
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
-
-async function adminQuery(sql) {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Milliseconds from spawn to exit of `node -e ""`: the floor of starting any Node process. */
 function bareNode() {
@@ -54,19 +30,7 @@ async function startOnce(env) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}/healthz`;
   const t0 = performance.now();
-  const child = spawn(process.execPath, [path.join(root, "dist", "server", "main.js")], {
-    cwd: env.DATA_DIR, // no stray .env is read
-    stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "warn",
-      SEED_DEMO: "false",
-      ...env,
-    },
-  });
+  const child = spawnServer(port, env, { stdio: ["ignore", "ignore", "inherit"] });
   const exited = new Promise((resolve) => child.once("exit", () => resolve(performance.now())));
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {
@@ -120,26 +84,22 @@ async function measure(kind, env) {
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "rr-bench-"));
-const dbName = `rr_bench_${randomBytes(4).toString("hex")}`;
+let dbName;
 try {
   await measure("PGlite", { DATA_DIR: dataDir });
-  await adminQuery(`CREATE DATABASE "${dbName}"`);
-  const dbUrl = new URL(ADMIN_URL);
-  dbUrl.pathname = `/${dbName}`;
+  dbName = await createDatabase();
   await measure("PostgreSQL", {
     DATA_DIR: dataDir,
-    DATABASE_URL: dbUrl.toString(),
+    DATABASE_URL: databaseUrl(dbName),
     JWT_SECRET: randomBytes(32).toString("hex"),
   });
 } finally {
   fs.rmSync(dataDir, { recursive: true, force: true });
-  await adminQuery(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+  if (dbName) {
+    await dropDatabase(dbName);
+  }
 }
 
-console.log(
-  `\nStart-up: spawn of node dist/server/main.js (NODE_ENV=production) to the first good /healthz; ` +
-    `stop: SIGTERM to exit`,
-);
 const table = [
   ['node -e "" spawn to exit (baseline, median of 5)', baseline, NaN],
   ...rows.map(([name, start, stop]) => [name, start, stop]),
@@ -149,8 +109,9 @@ const table = [
   i === 0 ? "baseline" : `${(start / baseline).toFixed(1)}x`,
   Number.isNaN(stop) ? "" : stop.toFixed(0),
 ]);
-const header = ["case", "start ms", "vs baseline", "stop ms"];
-const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => r[i].length)));
-const fmt = (cells) => cells.map((c, i) => (i ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join("  ");
-console.log(fmt(header));
-table.forEach((r) => console.log(fmt(r)));
+printColumns(
+  `Start-up: spawn of node dist/server/main.js (NODE_ENV=production) to the first good /healthz; ` +
+    `stop: SIGTERM to exit`,
+  ["case", "start ms", "vs baseline", "stop ms"],
+  table,
+);

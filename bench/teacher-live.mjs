@@ -8,16 +8,21 @@
 // The server runs as a child process (the built dist/server/main.js, as `npm start` runs it), so its
 // memory is its own: VmRSS from /proc/<pid>/status at rest, with the subscriptions open, after the sends.
 // Usage: npm run bench -- teacher-live   (or node bench/teacher-live.mjs).
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import fs from "node:fs";
-import net from "node:net";
-import os from "node:os";
-import path from "node:path";
 import { createClient } from "graphql-ws";
-import pg from "pg";
 import WebSocket from "ws";
-import { ADMIN_URL, printTable, root } from "./lib.mjs";
+import {
+  adminQuery,
+  heapAfterGc,
+  latencyStats,
+  percentile,
+  printColumns,
+  printTable,
+  runPool,
+  serverRss,
+  sleep,
+  startServerProcess,
+} from "./lib.mjs";
 
 const TEACHERS = Number(process.env.BENCH_TEACHERS ?? 200);
 const STUDENTS = 4;
@@ -36,176 +41,23 @@ const ACTIVITY = `subscription { schoolActivity { chat { id messageCount lastUpd
 const EVENTS = `subscription Events($chatId: ID!) { chatEvents(chatId: $chatId) { kind seq } }`;
 const QUESTIONS = ["Who is Mr. Toad?", "Where does the Rat live?", "What happens in the Wild Wood?", "Who is Badger?"];
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const pct = (sorted, p) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
-
-async function adminQuery(sql, params = [], database) {
-  const url = new URL(ADMIN_URL);
-  if (database) {
-    url.pathname = `/${database}`;
-  }
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  try {
-    return await client.query(sql, params);
-  } finally {
-    await client.end();
-  }
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** The server's resident memory and its peak so far, in MB, from /proc (the process as the OS sees it). */
-function serverRss(pid) {
-  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-  const kb = (name) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? NaN);
-  return { rss: kb("VmRSS") / 1024, peak: kb("VmHWM") / 1024 };
-}
-
-/**
- * The server's JavaScript heap in use after a full garbage collection, in MB, through its inspector
- * (what it actually holds on to; RSS also counts garbage not yet collected and pages V8 keeps).
- */
-async function serverHeap(inspectPort) {
-  const [target] = await fetch(`http://127.0.0.1:${inspectPort}/json/list`).then((r) => r.json());
-  const socket = new WebSocket(target.webSocketDebuggerUrl);
-  await new Promise((resolve, reject) => {
-    socket.once("open", resolve);
-    socket.once("error", reject);
-  });
-  let id = 0;
-  const call = (method) =>
-    new Promise((resolve, reject) => {
-      const mine = ++id;
-      const onMessage = (raw) => {
-        const reply = JSON.parse(String(raw));
-        if (reply.id === mine) {
-          socket.off("message", onMessage);
-          return reply.error ? reject(new Error(reply.error.message)) : resolve(reply.result);
-        }
-      };
-      socket.on("message", onMessage);
-      socket.send(JSON.stringify({ id: mine, method }));
-    });
-  try {
-    await call("HeapProfiler.collectGarbage");
-    const { usedSize } = await call("Runtime.getHeapUsage");
-    return usedSize / 1024 / 1024;
-  } finally {
-    socket.close();
-  }
-}
-
-/** The built server in a child process on a fresh PostgreSQL database, as `npm start` runs it. */
-async function startServerProcess(env) {
-  const dbName = `rr_bench_${randomBytes(4).toString("hex")}`;
-  await adminQuery(`CREATE DATABASE "${dbName}"`);
-  const dbUrl = new URL(ADMIN_URL);
-  dbUrl.pathname = `/${dbName}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "rr-bench-"));
-  const port = await freePort();
-  const inspectPort = await freePort();
-  // The inspector (loopback only) is used between the timed phases, to read the heap after a full GC.
-  const child = spawn(
-    process.execPath,
-    [`--inspect=127.0.0.1:${inspectPort}`, path.join(root, "dist", "server", "main.js")],
-    {
-      cwd: dataDir, // no stray .env is read
-      stdio: ["ignore", "inherit", "pipe"],
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: "production",
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        LOG_LEVEL: "warn",
-        DATA_DIR: dataDir,
-        DATABASE_URL: dbUrl.toString(),
-        JWT_SECRET: randomBytes(32).toString("hex"),
-        SEED_DEMO: "false",
-        ...env,
-      },
-    },
-  );
-  // The server's warnings and errors pass through; the inspector's own notices do not.
-  child.stderr.setEncoding("utf8");
-  child.stderr.on("data", (chunk) => {
-    const lines = chunk
-      .split("\n")
-      .filter((l) => l && !/^(Debugger (listening|attached|ending)|For help, see)/.test(l));
-    if (lines.length) {
-      process.stderr.write(`[server] ${lines.join("\n[server] ")}\n`);
-    }
-  });
-  const exited = new Promise((resolve) => child.once("exit", (code, signal) => resolve(code ?? signal)));
-  const url = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill("SIGTERM");
-      const outcome = await Promise.race([exited, sleep(15_000).then(() => "timeout")]);
-      if (outcome === "timeout") {
-        child.kill("SIGKILL");
-        await exited;
-      }
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    await adminQuery(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-  };
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const early = await Promise.race([exited, sleep(0).then(() => null)]);
-    if (early !== null) {
-      await stop();
-      throw new Error(`server exited during start-up (${early})`);
-    }
-    const ok = await fetch(`${url}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) {
-      break;
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error("server did not start within 60 s");
-    }
-    await sleep(100);
-  }
-  return {
-    pid: child.pid,
-    url,
-    dbName,
-    stop,
-    /** RSS (before the collection), peak RSS, and heap in use after a full GC. */
-    async memory() {
-      const { rss, peak } = serverRss(child.pid);
-      return { rss, peak, heap: await serverHeap(inspectPort) };
-    },
-  };
-}
-
-const server = await startServerProcess({
-  AI_PROVIDER: "offline",
-  AI_OFFLINE_PACE_MS: "0",
-  CHAT_DAILY_MESSAGE_LIMIT: "100000",
-  STRIKES_TO_BLOCK: "100",
-  TEACHER_SIGNUP_CODE: TEACHER_CODE,
-});
-const { url, pid } = server;
-const wsUrl = `${url.replace("http", "ws")}/graphql`;
+const server = await startServerProcess(
+  {
+    AI_PROVIDER: "offline",
+    AI_OFFLINE_PACE_MS: "0",
+    CHAT_DAILY_MESSAGE_LIMIT: "100000",
+    STRIKES_TO_BLOCK: "100",
+    TEACHER_SIGNUP_CODE: TEACHER_CODE,
+  },
+  { inspect: true },
+);
+const { url, pid, wsUrl } = server;
+/** RSS (before the collection), peak RSS, and heap in use after a full GC. */
+const memory = async () => ({ ...serverRss(pid), heap: await heapAfterGc(server.inspectPort) });
 const clients = [];
 try {
   await sleep(1000);
-  const memRest = await server.memory();
+  const memRest = await memory();
 
   async function register(body) {
     const res = await fetch(`${url}/api/auth/register`, {
@@ -233,20 +85,14 @@ try {
 
   // Accounts: 200 teachers and 4 students of one school (argon2 at 4 in flight).
   const teacherTokens = new Array(TEACHERS);
-  let nextTeacher = 0;
-  await Promise.all(
-    Array.from({ length: 4 }, async () => {
-      while (nextTeacher < TEACHERS) {
-        const i = nextTeacher++;
-        teacherTokens[i] = await register({
-          email: `teacher${i}@bench.readingroom.local`,
-          displayName: `Teacher ${i}`,
-          role: "teacher",
-          teacherCode: TEACHER_CODE,
-        });
-      }
-    }),
-  );
+  await runPool(TEACHERS, 4, async (i) => {
+    teacherTokens[i] = await register({
+      email: `teacher${i}@bench.readingroom.local`,
+      displayName: `Teacher ${i}`,
+      role: "teacher",
+      teacherCode: TEACHER_CODE,
+    });
+  });
   const { rows } = await adminQuery(
     `SELECT id FROM "Book" WHERE slug = $1`,
     ["the-wind-in-the-willows"],
@@ -398,14 +244,11 @@ try {
       // The time until the last subscriber had it, per message.
       const lastOf = records.map((r) => (r.latencies.length ? Math.max(...r.latencies) : NaN)).sort((a, b) => a - b);
       return {
-        requests: latencies.length,
-        rps: latencies.length / seconds,
-        p50: pct(latencies, 50),
-        p99: pct(latencies, 99),
+        ...latencyStats(latencies, seconds),
         max: latencies.at(-1),
         failures: expected - latencies.length,
         expected,
-        lastP50: pct(lastOf, 50),
+        lastP50: percentile(lastOf, 50),
         lastMax: lastOf.at(-1),
         messages: records.length,
       };
@@ -420,7 +263,7 @@ try {
   const one = await measure(1);
   await Promise.all(clients.splice(0).map((c) => c.dispose()));
   await sleep(1500); // past the staff-access cache's TTL, as a fresh subscriber would be
-  const memBefore = await server.memory();
+  const memBefore = await memory();
 
   // 200 teachers.
   students.forEach(followOwnChat);
@@ -429,13 +272,13 @@ try {
   await warmUp(TEACHERS);
   const subscribeSeconds = (performance.now() - t0) / 1000;
   await sleep(1000);
-  const memOpen = await server.memory();
+  const memOpen = await memory();
   const many = await measure(TEACHERS);
   await sleep(1000);
-  const memAfter = await server.memory();
+  const memAfter = await memory();
   await Promise.all(clients.splice(0).map((c) => c.dispose()));
   await sleep(2000);
-  const memClosed = await server.memory();
+  const memClosed = await memory();
 
   if (errors.length) {
     console.log(`subscription errors: ${JSON.stringify(errors.slice(0, 3)).slice(0, 1000)}`);
@@ -487,15 +330,12 @@ try {
     m.heap.toFixed(1),
     ref ? signed(m.heap - ref.heap) : "",
   ]);
-  const header = ["server process", "RSS MB", "vs row ref", "heap after GC MB", "vs row ref"];
-  const widths = header.map((h, i) => Math.max(h.length, ...memRows.map((r) => r[i].length)));
-  const fmt = (cells) => cells.map((c, i) => (i ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join("  ");
-  console.log(
-    `\nServer memory: VmRSS of the server process (pid ${pid}) from /proc, and its JavaScript heap in use ` +
+  printColumns(
+    `Server memory: VmRSS of the server process (pid ${pid}) from /proc, and its JavaScript heap in use ` +
       `after a full GC (inspector); the clients run in this process, not the server's`,
+    ["server process", "RSS MB", "vs row ref", "heap after GC MB", "vs row ref"],
+    memRows,
   );
-  console.log(fmt(header));
-  memRows.forEach((r) => console.log(fmt(r)));
   console.log(
     `(row refs: the 2nd row vs the 1st, the rest vs the 2nd)\npeak RSS (VmHWM) over the run: ` +
       `${memClosed.peak.toFixed(1)} MB; heap held per open subscription ≈ ` +

@@ -14,16 +14,21 @@
 // and one Redis (redis://127.0.0.1:6379, or BENCH_REDIS_URL); the student sends through instance A,
 // every socket is on instance B, so each delivery crosses Redis. Baseline then: the same on 1 socket.
 // Usage: npm run bench -- ws-fanout   (or node bench/ws-fanout.mjs [--redis]).
-import { spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import fs from "node:fs";
-import net from "node:net";
-import os from "node:os";
 import path from "node:path";
-import { print } from "graphql";
-import pg from "pg";
 import WebSocket from "ws";
-import { ADMIN_URL, root } from "./lib.mjs";
+import {
+  adminQuery,
+  clientDocument,
+  createDatabase,
+  dropDatabase,
+  percentile,
+  printColumns,
+  root,
+  runPool,
+  sleep,
+  startServerProcess,
+} from "./lib.mjs";
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
 const SENDS = Number(process.env.BENCH_SENDS ?? 30);
@@ -35,19 +40,6 @@ const REDIS = process.argv.includes("--redis") || process.env.BENCH_REDIS === "1
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
 const QUESTIONS = ["Who is Mr. Toad?", "Where does the Rat live?", "What happens in the Wild Wood?", "Who is Badger?"];
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const pct = (sorted, p) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
-
-/** The client's own operation (document + fragments), as the browser sends it. */
-function clientDocument(name) {
-  const source = fs.readFileSync(path.join(root, "client/src/gql/graphql.ts"), "utf8");
-  const match = new RegExp(`^export const ${name} = (\\{.*\\}) as unknown as`, "m").exec(source);
-  if (!match) {
-    throw new Error(`${name} not found in client/src/gql/graphql.ts (run npm run build)`);
-  }
-  return print(JSON.parse(match[1]));
-}
 const OPEN_CHAT = clientDocument("OpenChatDocument");
 const SEND = clientDocument("SendChatMessageDocument");
 const CHAT_EVENTS = clientDocument("ChatEventsDocument");
@@ -62,89 +54,19 @@ if (REDIS && !ENV_VARIABLES.includes("REDIS_URL")) {
 }
 const tokens = createTokenService(JWT_SECRET, loadConfig({}).tokenTtlSeconds);
 
-async function adminQuery(sql, params = [], database) {
-  const url = new URL(ADMIN_URL);
-  if (database) {
-    url.pathname = `/${database}`;
-  }
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  try {
-    return await client.query(sql, params);
-  } finally {
-    await client.end();
-  }
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** The built server as its own process (as `npm start` runs it) on database `dbName`. */
-async function startServerProcess(dbName, env = {}) {
-  const dbUrl = new URL(ADMIN_URL);
-  dbUrl.pathname = `/${dbName}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "rr-bench-"));
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, "dist", "server", "main.js")], {
-    cwd: dataDir, // no stray .env is read
-    stdio: ["ignore", "inherit", "inherit"],
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "warn",
-      DATA_DIR: dataDir,
-      DATABASE_URL: dbUrl.toString(),
-      JWT_SECRET,
-      SEED_DEMO: "false",
+/** One instance of the built server, own process, on the run's database: offline AI, limits lifted. */
+function startInstance(env) {
+  return startServerProcess(
+    {
       AI_PROVIDER: "offline",
       AI_OFFLINE_PACE_MS: "0",
       CHAT_DAILY_MESSAGE_LIMIT: "100000",
       STRIKES_TO_BLOCK: "100",
       ...env,
     },
-  });
-  const exited = new Promise((resolve) => child.once("exit", (code, signal) => resolve(code ?? signal)));
-  const url = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill("SIGTERM");
-      if ((await Promise.race([exited, sleep(15_000).then(() => "timeout")])) === "timeout") {
-        child.kill("SIGKILL");
-        await exited;
-      }
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`server exited during start-up (${child.exitCode ?? child.signalCode})`);
-    }
-    if (
-      await fetch(`${url}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    ) {
-      break;
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error("server did not start within 90 s");
-    }
-    await sleep(100);
-  }
-  return { url, wsUrl: `ws://127.0.0.1:${port}/graphql`, stop };
+    // One secret for every instance and for the teachers' tokens signed here.
+    { database: dbName, jwtSecret: JWT_SECRET },
+  );
 }
 
 /**
@@ -206,28 +128,19 @@ async function closeAll(sockets) {
 /** Opens `count` sockets, `concurrency` at a time (each connection_init checks its token). */
 async function openMany(count, open, concurrency = 50) {
   const sockets = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < count) {
-        const i = next++;
-        sockets.push(await open(i));
-      }
-    }),
-  );
+  await runPool(count, concurrency, async (i) => sockets.push(await open(i)));
   return sockets;
 }
 
-const dbName = `rr_bench_${randomBytes(4).toString("hex")}`;
-await adminQuery(`CREATE DATABASE "${dbName}"`);
+const dbName = await createDatabase();
 const redisEnv = REDIS ? { REDIS_URL, REDIS_PREFIX: `rrbench${randomBytes(4).toString("hex")}:` } : {};
 const servers = [];
 const open = [];
 try {
-  const sender = await startServerProcess(dbName, redisEnv);
+  const sender = await startInstance(redisEnv);
   servers.push(sender);
   // With Redis, a second instance holds every socket; else the one server does everything.
-  const holder = REDIS ? await startServerProcess(dbName, redisEnv) : sender;
+  const holder = REDIS ? await startInstance(redisEnv) : sender;
   if (REDIS) {
     servers.push(holder);
   }
@@ -366,7 +279,7 @@ try {
     }
     const stats = (list) => {
       list.sort((a, b) => a - b);
-      return { requests: list.length, p50: pct(list, 50), p99: pct(list, 99), rps: NaN };
+      return { requests: list.length, p50: percentile(list, 50), p99: percentile(list, 99), rps: NaN };
     };
     return { follower: stats(follower), teacher: stats(teacher), last: stats(last), missing };
   }
@@ -398,10 +311,6 @@ try {
   }
 
   const where = REDIS ? "sockets on instance B, sends through instance A, over Redis" : "one server";
-  console.log(
-    `\nChat send -> delivery on PostgreSQL, offline AI, ${where}; ${SENDS} sends one at a time per case ` +
-      `(vs baseline = p50 / p50 of the same subscription with 1 socket open)`,
-  );
   const table = [
     ["ChatEvents, 1 socket (baseline)", oneFollower.follower],
     ["SchoolActivity, 1 socket (baseline)", oneTeacher.teacher],
@@ -421,11 +330,12 @@ try {
     r.p99.toFixed(1),
     base ? `${(r.p50 / base.p50).toFixed(2)}x` : "baseline",
   ]);
-  const header = ["case", "deliveries", "p50 ms", "p99 ms", "vs baseline"];
-  const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => r[i].length)));
-  const fmt = (cells) => cells.map((c, i) => (i ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join("  ");
-  console.log(fmt(header));
-  table.forEach((r) => console.log(fmt(r)));
+  printColumns(
+    `Chat send -> delivery on PostgreSQL, offline AI, ${where}; ${SENDS} sends one at a time per case ` +
+      `(vs baseline = p50 / p50 of the same subscription with 1 socket open)`,
+    ["case", "deliveries", "p50 ms", "p99 ms", "vs baseline"],
+    table,
+  );
   const missing = oneFollower.missing + oneTeacher.missing + results.spread.missing + results.home.missing;
   console.log(
     `\ndeliveries never received: ${missing}; subscription errors: ${errors.length}` +
@@ -440,5 +350,5 @@ try {
   for (const server of servers) {
     await server.stop();
   }
-  await adminQuery(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+  await dropDatabase(dbName);
 }
