@@ -6,7 +6,7 @@
 // Usage: npm run bench -- chat   (or node bench/chat.mjs).
 import { createClient } from "graphql-ws";
 import WebSocket from "ws";
-import { load, printTable, startServer } from "./lib.mjs";
+import { graphqlRequest, load, printTable, startServer } from "./lib.mjs";
 
 const STUDENTS = 20;
 const SENDS = Number(process.env.BENCH_CHAT_SENDS ?? 400);
@@ -46,18 +46,7 @@ try {
       }),
     });
     const { token } = await res.json();
-    const graphql = async (query, variables) => {
-      const r = await fetch(`${url}/graphql`, {
-        method: "POST",
-        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-        body: JSON.stringify({ query, variables }),
-      });
-      const body = await r.json();
-      if (body.errors) {
-        throw new Error(JSON.stringify(body.errors));
-      }
-      return body.data;
-    };
+    const graphql = (query, variables) => graphqlRequest(url, query, variables, token);
     const { openChat } = await graphql(OPEN, { bookId: book.id });
     students.push({ token, graphql, chatId: openChat.id });
   }

@@ -4,7 +4,7 @@
 // with both, and the student dashboard, against GET /healthz (the same server's floor) as the baseline.
 // Usage: npm run bench -- explore   (or node bench/explore.mjs). Figures depend on the machine:
 // compare the ratios, which are measured in the same run.
-import { load as loadFor, printTable, startServer } from "./lib.mjs";
+import { graphqlRequest, load as loadFor, printTable, startServer } from "./lib.mjs";
 
 const EXTRA_BOOKS = Number(process.env.BENCH_BOOKS ?? 10_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
@@ -79,17 +79,7 @@ try {
     throw new Error(`register: HTTP ${registered.status}: ${await registered.text()}`);
   }
   const { token } = await registered.json();
-  const headers = { "content-type": "application/json", authorization: `Bearer ${token}` };
-
-  /** One GraphQL request; throws on an HTTP or GraphQL error. Returns the data. */
-  const graphql = async (query, variables = {}) => {
-    const res = await fetch(`${url}/graphql`, { method: "POST", headers, body: JSON.stringify({ query, variables }) });
-    const body = await res.json();
-    if (!res.ok || body.errors) {
-      throw new Error(`HTTP ${res.status}: ${JSON.stringify(body.errors)}`);
-    }
-    return body.data;
-  };
+  const graphql = (query, variables = {}) => graphqlRequest(url, query, variables, token);
   const explore = async (variables) => (await graphql(EXPLORE, variables)).books;
   const health = async () => {
     const res = await fetch(`${url}/healthz`);

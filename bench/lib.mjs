@@ -332,3 +332,17 @@ export function printColumns(title, header, rows) {
   console.log(fmt(header));
   rows.forEach((r) => console.log(fmt(r)));
 }
+
+/** One GraphQL request to the server at `url`, as `token`'s user (or anonymous); throws on an HTTP or GraphQL error. */
+export async function graphqlRequest(url, query, variables = {}, token = undefined) {
+  const res = await fetch(`${url}/graphql`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = await res.json();
+  if (!res.ok || body.errors) {
+    throw new Error(`HTTP ${res.status}: ${JSON.stringify(body.errors)}`);
+  }
+  return body.data;
+}

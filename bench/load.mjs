@@ -13,6 +13,7 @@ import { spawn } from "node:child_process";
 import {
   clientDocument,
   connectInspector,
+  graphqlRequest,
   latencyStats,
   printColumns,
   printTable,
@@ -93,18 +94,7 @@ try {
   await sleep(2000);
   const rest = { ...serverRss(pid), heap: await probe.heap(true) };
 
-  async function graphql(query, variables, token) {
-    const res = await fetch(`${url}/graphql`, {
-      method: "POST",
-      headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify({ query, variables }),
-    });
-    const body = await res.json();
-    if (!res.ok || body.errors) {
-      throw new Error(`HTTP ${res.status}: ${JSON.stringify(body.errors)}`);
-    }
-    return body.data;
-  }
+  const graphql = (query, variables, token) => graphqlRequest(url, query, variables, token);
 
   // 50 students of one school (registered 4 at a time: argon2), each having read 5 of the books.
   const students = new Array(USERS);

@@ -13,6 +13,7 @@ import { createClient } from "graphql-ws";
 import WebSocket from "ws";
 import {
   adminQuery,
+  graphqlRequest,
   heapAfterGc,
   latencyStats,
   percentile,
@@ -70,18 +71,7 @@ try {
     }
     return (await res.json()).token;
   }
-  async function graphql(token, query, variables) {
-    const r = await fetch(`${url}/graphql`, {
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-      body: JSON.stringify({ query, variables }),
-    });
-    const body = await r.json();
-    if (body.errors) {
-      throw new Error(JSON.stringify(body.errors));
-    }
-    return body.data;
-  }
+  const graphql = (token, query, variables) => graphqlRequest(url, query, variables, token);
 
   // Accounts: 200 teachers and 4 students of one school (argon2 at 4 in flight).
   const teacherTokens = new Array(TEACHERS);

@@ -22,6 +22,7 @@ import {
   clientDocument,
   createDatabase,
   dropDatabase,
+  graphqlRequest,
   percentile,
   printColumns,
   root,
@@ -160,18 +161,7 @@ try {
     throw new Error(`register: HTTP ${registered.status} ${await registered.text()}`);
   }
   const studentToken = (await registered.json()).token;
-  const graphql = async (query, variables) => {
-    const res = await fetch(`${sender.url}/graphql`, {
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${studentToken}` },
-      body: JSON.stringify({ query, variables }),
-    });
-    const body = await res.json();
-    if (body.errors) {
-      throw new Error(JSON.stringify(body.errors));
-    }
-    return body.data;
-  };
+  const graphql = (query, variables) => graphqlRequest(sender.url, query, variables, studentToken);
   const { rows: bookRows } = await adminQuery(
     `SELECT id FROM "Book" WHERE slug = $1`,
     ["the-wind-in-the-willows"],
