@@ -65,8 +65,10 @@ const NOT_YOUR_CHAT = deny("FORBIDDEN", CHAT_ACCESS_MESSAGE);
 const STUDENT_NOT_FOUND = deny("NOT_FOUND", STUDENT_NOT_FOUND_MESSAGE);
 const SCHOOL_NOT_FOUND = deny("NOT_FOUND", SCHOOL_NOT_FOUND_MESSAGE);
 const ALERT_NOT_FOUND = deny("NOT_FOUND", ALERT_NOT_FOUND_MESSAGE);
-/** A WebSocket without a live session is closed at connection_init. */
+/** A WebSocket without a token is closed at connection_init (4403)... */
 const WS_REFUSED = "ws closed 4403";
+/** ...and one whose token is refused (here: an inactive account's) with 4401, as HTTP's 401. */
+const WS_SIGNED_OUT = "ws closed 4401";
 
 /** Everyone, signed in or not. */
 const everyone = (): Expectation => Object.fromEntries(CALLERS.map((caller) => [caller, OK])) as Expectation;
@@ -86,7 +88,7 @@ const roles = (
   over: Partial<Expectation> = {},
   ws = false,
 ): Expectation => {
-  const base = signedIn({}, ws ? WS_REFUSED : UNAUTHENTICATED, ws ? WS_REFUSED : INACTIVE);
+  const base = signedIn({}, ws ? WS_REFUSED : UNAUTHENTICATED, ws ? WS_SIGNED_OUT : INACTIVE);
   for (const caller of CALLERS) {
     const role = ROLE_OF[caller];
     if (role && caller !== "inactiveStudent" && !allowed.includes(role)) {
@@ -277,7 +279,7 @@ const MATRIX: Record<string, Row> = {
     expect: signedIn(
       { otherStudent: NOT_YOUR_CHAT, otherTeacher: CHAT_NOT_FOUND, blockedStudent: NOT_YOUR_CHAT },
       WS_REFUSED,
-      WS_REFUSED,
+      WS_SIGNED_OUT,
     ),
     vars: (w) => ({ chatId: w.chatId, afterSeq: -1 }),
     selection: "chatId",
@@ -306,7 +308,7 @@ const MATRIX: Record<string, Row> = {
     leak: (w, _caller, event) => event.chat.userId !== w.prober.user.id,
   },
   accountUpdated: {
-    expect: signedIn({}, WS_REFUSED, WS_REFUSED),
+    expect: signedIn({}, WS_REFUSED, WS_SIGNED_OUT),
     selection: "uid",
     // The admin saves the caller's name unchanged: the account event still goes out.
     probe: async (w, caller) => {

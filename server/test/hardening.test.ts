@@ -423,7 +423,7 @@ describe("hardening (development defaults: IDE and introspection on)", () => {
       const res = await app.gql(DEACTIVATE, { id: student.id }, admin.token);
       expect(res.body.data?.updateUser.status).toBe("inactive");
       const again = live<ChatEvent>(student.token, CHAT_EVENTS, { chatId });
-      expect(await again.closed).toBe(4403);
+      expect(await again.closed).toBe(4401);
       expect(again.events).toEqual([]);
     });
   });

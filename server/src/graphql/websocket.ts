@@ -14,10 +14,11 @@ import { allValidationRules, DEFAULT_GRAPHQL_LIMITS, type GraphQLLimits } from "
 
 // Subscriptions over graphql-ws on the same path as /graphql. The connection is authenticated once,
 // in connection_init's payload, with the same token as HTTP ({ authorization: "Bearer <token>" } or
-// { token }); a connection without a valid token is closed with 4403 Forbidden. When an account is
-// blocked or deactivated, its open connections are closed at once (4403): the client reconnects with a
-// fresh session that carries the new state. When the token expires the connection closes with 4401
-// (the client signs out, as on an HTTP 401).
+// { token }); a connection without a token is closed with 4403 Forbidden, and one whose token is
+// refused (expired, retired, an inactive account) with 4401 and the reason, as HTTP answers 401: the
+// client signs out rather than retrying the same token. When an account is blocked or deactivated,
+// its open connections are closed at once (4403): the client reconnects with a fresh session that
+// carries the new state. When the token expires the connection closes with 4401 (the client signs out).
 //
 // The HTTP server's defences apply here too: the upgrade is refused (403) for a browser page of
 // another origin; every document goes through the same parse and validation limits as HTTP
@@ -25,7 +26,7 @@ import { allValidationRules, DEFAULT_GRAPHQL_LIMITS, type GraphQLLimits } from "
 // each subscription re-checks its subscriber when it delivers an event (LiveSubscriber): the session is
 // re-read at most every LIVE_RECHECK_MS per connection, and at once after the account changes.
 
-/** Close code when the session's token expires: the client's cue to sign in again. */
+/** Close code when the session's token expires or is refused: the client's cue to sign in again. */
 export const SESSION_EXPIRED = { code: 4401, reason: "Session expired" } as const;
 /** How stale a connection's view of its account may be when an event is delivered. */
 export const LIVE_RECHECK_MS = 2000;
@@ -156,6 +157,10 @@ export function attachGraphQLWebSocket(options: {
         const authorization = tokenFromConnectionParams(ctx.connectionParams);
         const session = await options.resolveSession(authorization);
         if (!session.actor) {
+          if (session.tokenError) {
+            // Closed here first: graphql-ws's own refusal (4403) is then a no-op.
+            ctx.extra.socket.close(SESSION_EXPIRED.code, session.tokenError);
+          }
           return false;
         }
         const socket = ctx.extra.socket;
