@@ -288,6 +288,15 @@ async function tableChecksums(app: TestApp): Promise<Record<string, string>> {
 
 type Caller = "anonymous" | "student" | "teacher" | "admin";
 
+/** A response body as JSON, or undefined when it is not JSON (a refusal must still be readable). */
+function jsonOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 describe(`fuzz (seed ${SEED}; FUZZ_SEED=${SEED} replays it)`, () => {
   let app: TestApp;
   let users: Record<Exclude<Caller, "anonymous">, TestUser>;
@@ -301,13 +310,7 @@ describe(`fuzz (seed ${SEED}; FUZZ_SEED=${SEED} replays it)`, () => {
       body,
     });
     const text = await res.text();
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      parsed = undefined;
-    }
-    return { status: res.status, body: parsed, text };
+    return { status: res.status, body: jsonOrUndefined(text), text };
   };
   const gql = (query: string, variables: unknown, caller: Caller) =>
     post(JSON.stringify({ query, variables }), tokenOf(caller) ? { authorization: `Bearer ${tokenOf(caller)}` } : {});
@@ -574,12 +577,7 @@ describe(`fuzz (seed ${SEED}; FUZZ_SEED=${SEED} replays it)`, () => {
           redirect: "manual",
         });
         const text = await res.text();
-        let parsed: any;
-        try {
-          parsed = JSON.parse(text);
-        } catch {
-          parsed = undefined;
-        }
+        const parsed: any = jsonOrUndefined(text);
         const where = `${route.method} ${path}${query} as ${caller} with ${label}`;
         if (res.status >= 500) {
           problems.push(`${where}: HTTP ${res.status} ${text.slice(0, 200)}`);

@@ -40,9 +40,14 @@ const PERMISSIONS_POLICY = [
 // A Host header as browsers send it (name or address, optional port): anything else is not echoed.
 const HOST_PATTERN = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
+/** connect-src's addition for this host's WebSocket (" ws://host"), or nothing for a Host not to echo. */
+function socketSource(host: string | undefined, https: boolean): string {
+  return host && HOST_PATTERN.test(host) ? ` ${https ? "wss" : "ws"}://${host}` : "";
+}
+
 /** The client's policy. `host` (the request's Host) adds its WebSocket origin to connect-src. */
 export function appContentSecurityPolicy(host: string | undefined, https: boolean): string {
-  const sockets = host && HOST_PATTERN.test(host) ? ` ${https ? "wss" : "ws"}://${host}` : "";
+  const sockets = socketSource(host, https);
   return [
     "default-src 'self'",
     "script-src 'self'",
@@ -63,7 +68,7 @@ export function appContentSecurityPolicy(host: string | undefined, https: boolea
 
 /** The IDE's policy: its one inline script by nonce, Angular's inline styles, its own assets. */
 export function ideContentSecurityPolicy(nonce: string, host: string | undefined, https: boolean): string {
-  const sockets = host && HOST_PATTERN.test(host) ? ` ${https ? "wss" : "ws"}://${host}` : "";
+  const sockets = socketSource(host, https);
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
@@ -116,10 +121,13 @@ export function isAllowedOrigin(
 /** Headers on every response: CSP (the IDE's on its paths), framing, sniffing, referrer, features. */
 export function securityHeaders(options: SecurityOptions): RequestHandler {
   const https = options.publicUrl.startsWith("https:");
-  const idePaths = new Set(options.idePaths ?? []);
+  // Exact paths, and folders (ending in "/") for everything below them: worked out once, not per request.
+  const idePaths = options.idePaths ?? [];
+  const ideExact = new Set(idePaths);
+  const ideFolders = idePaths.filter((p) => p.endsWith("/"));
   return (req: Request, res: Response, next: NextFunction) => {
     const host = req.headers.host;
-    if (idePaths.has(req.path) || [...idePaths].some((p) => p.endsWith("/") && req.path.startsWith(p))) {
+    if (ideExact.has(req.path) || ideFolders.some((folder) => req.path.startsWith(folder))) {
       const nonce = randomBytes(16).toString("base64");
       res.locals.cspNonce = nonce;
       res.setHeader("Content-Security-Policy", ideContentSecurityPolicy(nonce, host, https));
