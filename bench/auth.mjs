@@ -18,10 +18,7 @@ const hash = await hashPassword("bench-password-42");
 const argon = await load(() => verifyPassword(hash, "bench-password-42"), { total: LOGINS, concurrency: 4 });
 
 for (const kind of ["pglite", "postgres"]) {
-  const server = await startServer(kind, {
-    LOGIN_ATTEMPTS_PER_MINUTE: "100000",
-    LOGIN_ATTEMPTS_PER_MINUTE_PER_ADDRESS: "100000",
-  });
+  const server = await startServer(kind);
   const { url } = server.app;
   try {
     const email = "bench@readingroom.local";

@@ -26,6 +26,13 @@ stairs in her mouth, and the light shone out again before the last boat reached 
 `;
 
 async function axeViolations(page: Page) {
+  // Colours are judged as they end up: the page's entrance and any fade first run to their end
+  // (mid-fade text has too little contrast). Endless ones, such as a spinner's, are not waited for.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity),
+  );
   const result = await new AxeBuilder({ page }).analyze();
   return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
@@ -176,5 +183,51 @@ describe("the admin screens in a real browser", () => {
     expect(await axeViolations(page)).toEqual([]);
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(scrollWidth).toBeLessThanOrEqual(360);
+  });
+
+  it("generates a school's teacher sign-up code, which makes a teacher at that school and no other", async () => {
+    const admin = await h.app.createUser({ role: "admin", displayName: "Code Admin" });
+    const page = await h.newPage({ width: 390, height: 844 });
+    await signIn(page, admin, "/admin/dashboard");
+    await page.getByRole("link", { name: "Schools" }).click();
+    await page.waitForURL("**/admin/schools");
+    await page.getByRole("heading", { name: "Schools", level: 1 }).waitFor();
+    const row = page.getByRole("row").filter({ hasText: "Chelsea Academy" });
+    await row.getByText("Uses the sign-up code from the server settings").waitFor();
+    // Cards at phone width: no sideways scrolling.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await row.getByRole("button", { name: "Generate code for Chelsea Academy" }).click();
+    const confirm = page.getByRole("dialog", { name: "Generate a teacher sign-up code?" });
+    await confirm.getByText("stops working at Chelsea Academy", { exact: false }).waitFor();
+    await confirm.getByRole("button", { name: "Generate code" }).click();
+    const shown = page.getByRole("dialog", { name: "New teacher sign-up code" });
+    await shown.getByText("This code will not be shown again.", { exact: false }).waitFor();
+    const code = ((await shown.locator("code").textContent()) ?? "").trim();
+    expect(code).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+    expect(await axeViolations(page)).toEqual([]);
+    await shown.getByRole("button", { name: "Done" }).click();
+    await row.getByText(/^Own code, rotated /).waitFor();
+
+    // A teacher of another school cannot use it; one of Chelsea Academy can, typed in lower case.
+    const visitor = await h.newPage();
+    const register = async (school: string, teacherCode: string) => {
+      await visitor.goto("/register");
+      await visitor.getByLabel("Full name").fill("Tomas Teacher");
+      await visitor.getByLabel("Email").fill(`tomas-${Date.now()}@chelsea.test`);
+      await visitor.locator("#register-password").fill("velvet-harbour-lantern-9");
+      await visitor.getByLabel("Confirm password").fill("velvet-harbour-lantern-9");
+      await visitor.getByLabel("Teacher").check();
+      await visitor.getByLabel("School").selectOption(school);
+      await visitor.getByLabel("Teacher code").fill(teacherCode);
+      await visitor.getByRole("button", { name: "Create Account" }).click();
+    };
+    await register("Paddington Academy", code);
+    await visitor.getByText("Valid teacher code is required").first().waitFor();
+    expect(new URL(visitor.url()).pathname).toBe("/register");
+    await register("Chelsea Academy", code.toLowerCase());
+    await visitor.waitForURL("**/login");
+    await visitor.getByText("Registration successful! Please log in with your new account.").waitFor();
   });
 });

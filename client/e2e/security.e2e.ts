@@ -133,7 +133,7 @@ describe("the Content-Security-Policy in a real browser", () => {
     const adminPage = await h.newPage();
     const adminViolations = await watchViolations(adminPage);
     await signIn(adminPage, admin, "/admin/dashboard");
-    for (const path of ["/admin/books", "/admin/users", "/admin/reports"]) {
+    for (const path of ["/admin/books", "/admin/users", "/admin/reports", "/admin/schools"]) {
       await adminPage.goto(path);
       await adminPage.getByRole("heading", { level: 1 }).waitFor();
       await adminPage.waitForLoadState("networkidle");

@@ -38,6 +38,7 @@ const AdminDashboardPage = withApollo(() => import("./features/admin/pages/Admin
 const AdminBooksPage = withApollo(() => import("./features/admin/pages/AdminBooksPage"));
 const AdminUsersPage = withApollo(() => import("./features/admin/pages/AdminUsersPage"));
 const AdminReportsPage = withApollo(() => import("./features/admin/pages/AdminReportsPage"));
+const AdminSchoolsPage = withApollo(() => import("./features/admin/pages/AdminSchoolsPage"));
 const TeacherDashboardPage = withApollo(() => import("./features/teacher/pages/TeacherDashboardPage"));
 const TeacherChatPage = withApollo(() => import("./features/teacher/pages/TeacherChatPage"));
 const NotFoundPage = lazy(() => import("./components/NotFoundPage"));
@@ -69,6 +70,7 @@ export const routes: RouteObject[] = [
       { path: "/admin/books", element: admin(<AdminBooksPage />) },
       { path: "/admin/users", element: admin(<AdminUsersPage />) },
       { path: "/admin/reports", element: admin(<AdminReportsPage />) },
+      { path: "/admin/schools", element: admin(<AdminSchoolsPage />) },
       { path: "/teacher/dashboard", element: teacher(<TeacherDashboardPage />) },
       { path: "/teacher/chats/:chatId", element: teacher(<TeacherChatPage />) },
       { path: "*", element: <NotFoundPage /> },

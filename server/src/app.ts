@@ -86,6 +86,18 @@ async function serve(config: Config, logger: Logger, db: Database, redis: RedisC
     logger.info({ applied: migration.applied }, "database migrated");
   }
   const seedReport = await seed(db.prisma, config);
+  if (seedReport.demoAccountsDisabled.length) {
+    logger.warn(
+      { accounts: seedReport.demoAccountsDisabled },
+      "demo accounts made inactive: their passwords are published, and NODE_ENV is production (SEED_DEMO=true keeps them)",
+    );
+  }
+  if (config.seedDemo && config.env === "production") {
+    logger.warn(
+      { host: config.host },
+      "SEED_DEMO is on in production: demo accounts with published passwords can sign in (an admin among them)",
+    );
+  }
 
   const tokens = createTokenService(await resolveTokenSecret(db.prisma, config.jwtSecret), config.tokenTtlSeconds);
   // With Redis, events reach the subscribers of every instance.

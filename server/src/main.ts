@@ -32,6 +32,11 @@ if (app.seed.demoAccounts.length) {
   const lines = app.seed.demoAccounts.map((a) => `  ${a.role.padEnd(8)} ${a.email.padEnd(34)} ${a.password}`);
   // Plain text on purpose: a newcomer reads this in the terminal.
   console.log(`\nDemo accounts (SEED_DEMO is on with the embedded database):\n${lines.join("\n")}\n`);
+} else if (app.seed.activeAdmins === 0) {
+  console.log(
+    "\nNo admin account yet. Set ADMIN_EMAIL and ADMIN_PASSWORD and start again to create one, or try the\n" +
+      "product on this machine with demo accounts: SEED_DEMO=true npm start\n",
+  );
 }
 
 let stopping = false;

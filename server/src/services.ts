@@ -15,6 +15,7 @@ import { classifyText } from "./modules/moderation/classifier.js";
 import { createModerationService } from "./modules/moderation/moderation.service.js";
 import { createReaderService } from "./modules/reader/reader.service.js";
 import { createSchoolService } from "./modules/schools/school.service.js";
+import { createTeacherCodeService } from "./modules/schools/teacher-code.service.js";
 import { createStaffAccess } from "./modules/teacher/staff-access.js";
 import { createTeacherService } from "./modules/teacher/teacher.service.js";
 import { createUserService } from "./modules/users/user.service.js";
@@ -59,6 +60,11 @@ export function createServices(deps: ServiceDeps) {
     logger: deps.logger,
   });
   const books = createBookService({ prisma: deps.prisma, moderation });
+  const teacherCodes = createTeacherCodeService({
+    prisma: deps.prisma,
+    bootstrapCode: deps.config.teacherSignupCode,
+    logger: deps.logger,
+  });
   const staffAccess = createStaffAccess({ prisma: deps.prisma });
   const ai = createAiService({
     prisma: deps.prisma,
@@ -76,14 +82,25 @@ export function createServices(deps: ServiceDeps) {
   return {
     auth: createAuthService({
       ...deps,
+      moderation,
+      teacherCodes,
       limits: {
-        loginPerEmail: limiter("login-email", limits.loginPerEmailPerMinute, minute),
+        loginPerAccountAddress: limiter("login-pair", limits.loginPerAccountAddressPerMinute, minute),
+        loginPerAccount: limiter("login-email", limits.loginPerAccountPerMinute, minute),
         loginPerAddress: limiter("login-address", limits.loginPerAddressPerMinute, minute),
+        registerPerAddress: limiter("register-address", limits.registrationsPerAddressPerMinute, minute),
+        registerOverall: limiter("register-all", limits.registrationsPerMinute, minute),
+        teacherCodeFailuresPerAddress: limiter(
+          "teacher-code-address",
+          limits.teacherCodeFailuresPerAddressPerHour,
+          hour,
+        ),
+        teacherCodeFailuresOverall: limiter("teacher-code-all", limits.teacherCodeFailuresPerHour, hour),
         resetPerEmail: limiter("reset-email", limits.resetPerEmailPerHour, hour),
         resetPerAddress: limiter("reset-address", limits.resetPerAddressPerHour, hour),
       },
     }),
-    users: createUserService({ ...deps, staffAccess }),
+    users: createUserService({ ...deps, staffAccess, moderation }),
     schools: createSchoolService(deps),
     covers: createCoverService(deps),
     books,
@@ -92,6 +109,7 @@ export function createServices(deps: ServiceDeps) {
     ai,
     chats,
     staffAccess,
+    teacherCodes,
     adminBooks: createAdminBookService(deps),
     adminInsights: createAdminInsightsService(deps),
     teacher: createTeacherService({ prisma: deps.prisma, pubsub: deps.pubsub, chats, staffAccess }),

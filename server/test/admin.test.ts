@@ -26,7 +26,12 @@ import {
 import { AdminResolver } from "../src/modules/admin/admin.resolver.js";
 import { ADMIN_ONLY_MESSAGE } from "../src/modules/admin/audit.js";
 import { BOOK_NOT_FOUND_MESSAGE } from "../src/modules/books/book.policy.js";
-import { COVER_FORMAT_MESSAGE, MAX_COVER_BYTES } from "../src/modules/covers/cover.service.js";
+import {
+  COVER_FORMAT_MESSAGE,
+  COVER_SIZES,
+  MAX_COVER_BYTES,
+  MAX_COVER_PIXELS,
+} from "../src/modules/covers/cover.service.js";
 import { USER_NOT_FOUND_MESSAGE } from "../src/modules/users/user.service.js";
 import { createAppPubSub } from "../src/pubsub/pubsub.js";
 import {
@@ -125,7 +130,8 @@ const ADMIN_OPERATIONS: Record<string, Operation> = {
 };
 
 // Admin-only operations whose refusals other files test.
-const COVERED_ELSEWHERE = ["updateUserRole"]; // user-role.test.ts, last-admin.test.ts
+// user-role.test.ts and last-admin.test.ts; teacher-codes.test.ts
+const COVERED_ELSEWHERE = ["updateUserRole", "adminSchools", "rotateTeacherCode"];
 
 type Caller = "anonymous" | "student" | "teacher" | "inactive admin";
 const CALLERS: Caller[] = ["anonymous", "student", "teacher", "inactive admin"];
@@ -502,9 +508,11 @@ describe("admin", () => {
         height: 64,
       });
       expect(Buffer.from(stored.data).equals(image)).toBe(true);
-      const served = await fetch(`${app.url}/covers/${book.id}/original?v=${version}`);
-      expect(served.headers.get("content-type")).toBe(contentType);
-      expect(Buffer.from(await served.arrayBuffer()).equals(image)).toBe(true);
+      // Served resized (never larger than it came), not as the upload itself.
+      const served = await fetch(`${app.url}${res.body.book.coverUrl}`);
+      expect(served.headers.get("content-type")).toBe("image/webp");
+      const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+      expect({ width: meta.width, height: meta.height }).toEqual({ width: 48, height: 64 });
       expect((await auditTrail(app, book.id)).map((a) => [a.action, a.summary])).toEqual([
         ["book.created", "Added 'Covered' by An Author"],
         ["book.coverChanged", "New cover for 'Covered'"],
@@ -568,6 +576,66 @@ describe("admin", () => {
       expect((await app.db.prisma.bookCover.findUniqueOrThrow({ where: { bookId: covered.id } })).contentType).toBe(
         "image/webp",
       );
+    });
+
+    it("refuses a cover over 6000 pixels on a side or 24 megapixels with 400, keeping the cover it had", async () => {
+      // One colour: a small file (the probe's was 249 KB) that takes about 1 GB to decode.
+      const huge = await sharp({ create: { width: 16000, height: 16000, channels: 3, background: "#2a6f97" } })
+        .png({ compressionLevel: 9 })
+        .toBuffer();
+      expect(huge.byteLength).toBeLessThan(MAX_COVER_BYTES / 4);
+      expect(4900 * 4900).toBeGreaterThan(MAX_COVER_PIXELS);
+      const refused = [
+        [huge, "16000 x 16000"],
+        [await makeImage("png", 6001, 10), "6001 x 10"],
+        [await makeImage("jpeg", 10, 6001), "10 x 6001"],
+        [await makeImage("webp", 4900, 4900), "4900 x 4900"],
+      ] as const;
+      const bare = await createBook({ title: "Bare" });
+      const covered = await createBook({ title: "Covered" });
+      expect((await upload(app, "cover", covered.id, await makeImage("webp"), { token: admin.token })).status).toBe(
+        200,
+      );
+      const coverBefore = await app.db.prisma.bookCover.findUniqueOrThrow({ where: { bookId: covered.id } });
+      const before = await snapshot(app);
+
+      for (const [image, size] of refused) {
+        for (const book of [bare, covered]) {
+          const res = await upload(app, "cover", book.id, image, { token: admin.token });
+          expect(restError(res), size).toEqual({
+            status: 400,
+            body: {
+              error: `The cover image is too large: at most 6000 pixels on a side and 24 megapixels. This one is ${size}.`,
+              code: "BAD_USER_INPUT",
+            },
+          });
+        }
+      }
+
+      expect(await snapshot(app)).toEqual(before);
+      expect(await bookRow(bare.id)).toMatchObject({ hasCover: false, coverVersion: null });
+      expect(await rowCounts(app, bare.id)).toMatchObject({ bookCovers: 0 });
+      expect(await app.db.prisma.bookCover.findUniqueOrThrow({ where: { bookId: covered.id } })).toEqual(coverBefore);
+    });
+
+    it.each([
+      [5000, 4000],
+      [6000, 4000],
+      [4000, 6000],
+    ])("accepts a %i x %i cover (at most 6000 on a side and 24 megapixels) and serves it resized", async (w, h) => {
+      const book = await createBook({ title: "Wide" });
+      const image = await makeImage("png", w, h);
+
+      const res = await upload(app, "cover", book.id, image, { token: admin.token });
+
+      expect(res.status).toBe(200);
+      const stored = await app.db.prisma.bookCover.findUniqueOrThrow({ where: { bookId: book.id } });
+      expect({ width: stored.width, height: stored.height }).toEqual({ width: w, height: h });
+      const served = await fetch(`${app.url}${res.body.book.coverImageUrl}`);
+      expect(served.status).toBe(200);
+      const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+      expect(meta.width).toBeLessThanOrEqual(COVER_SIZES.large.width);
+      expect(meta.height).toBeLessThanOrEqual(COVER_SIZES.large.height);
     });
 
     it("stores an uploaded UTF-8 text without its BOM and with \\n line ends", async () => {

@@ -5,6 +5,7 @@ import {
   EMAIL_TAKEN_MESSAGE,
   INVALID_CREDENTIALS_MESSAGE,
 } from "../src/modules/auth/auth.service.js";
+import { NAME_CONTACT_MESSAGE, NAME_UNKIND_MESSAGE } from "../src/modules/moderation/moderation.service.js";
 import { expectNoSecrets, expectUserShape, registration, STRONG_PASSWORD, userExists } from "./helpers/auth-kit.js";
 import { startTestApp, TEACHER_CODE, type TestApp, uniqueEmail } from "./helpers/test-app.js";
 
@@ -119,6 +120,29 @@ describe("REST auth", () => {
       ["a too long password", { password: "p".repeat(257) }, "password", "Password must be at most 256 characters"],
       ["a common password", { password: "password" }, "password", COMMON_PASSWORD_MESSAGE],
       ["a common password in capitals", { password: "QWERTY123" }, "password", COMMON_PASSWORD_MESSAGE],
+      [
+        "one character repeated as a password",
+        { password: "aaaaaaaaaaaa" },
+        "password",
+        "Password cannot be one character repeated. Try a few words you will remember.",
+      ],
+      ["a password of twelve spaces", { password: " ".repeat(12) }, "password", "Password cannot be only spaces"],
+      [
+        "a password holding the email's first part",
+        { email: "ada.lovelace@example.org", password: "Ada.Lovelace-1815" },
+        "password",
+        "Password cannot contain your email address. Try a few words you will remember.",
+      ],
+      [
+        "the email itself as a password",
+        { email: "ada.lovelace@example.org", password: "ada.lovelace@example.org" },
+        "password",
+        "Password cannot contain your email address. Try a few words you will remember.",
+      ],
+      ["an unkind full name", { displayName: "You Are A Stupid Idiot Loser" }, "displayName", NAME_UNKIND_MESSAGE],
+      ["a phone number in the full name", { displayName: "Text me 07700 900123" }, "displayName", NAME_CONTACT_MESSAGE],
+      ["an email in the full name", { displayName: "ada@example.org" }, "displayName", NAME_CONTACT_MESSAGE],
+      ["a web address in the full name", { displayName: "Ada www.ada-games.com" }, "displayName", NAME_CONTACT_MESSAGE],
       ["a missing school", { school: undefined }, "school", "School is required"],
       ["an empty school", { school: "" }, "school", "School is required"],
       ["an unknown school", { school: "Hogwarts" }, "school", "Please choose a school from the list"],

@@ -10,10 +10,10 @@ import { STUDENT_NOT_FOUND_MESSAGE } from "../src/modules/moderation/moderation.
 import { ALERT_NOT_FOUND_MESSAGE, SCHOOL_NOT_FOUND_MESSAGE } from "../src/modules/teacher/teacher.service.js";
 import { CHANGE_ROLE_FORBIDDEN_MESSAGE } from "../src/modules/users/user.policy.js";
 import { writeChat, writeModerationEvent } from "./helpers/admin-kit.js";
-import { registration } from "./helpers/auth-kit.js";
+import { registration, startIsolatedTestApp, uniqueDisplayName } from "./helpers/auth-kit.js";
 import { buildBook, makePng, otherSchool } from "./helpers/book-factory.js";
 import { operationDocument, restRoutes, type RootOperation, rootOperations } from "./helpers/surface-kit.js";
-import { startTestApp, TEST_PASSWORD, type TestApp, type TestUser, uniqueEmail } from "./helpers/test-app.js";
+import { TEST_PASSWORD, type TestApp, type TestUser, uniqueEmail } from "./helpers/test-app.js";
 import { subscribe } from "./helpers/ws-kit.js";
 
 // The authorisation matrix (issue 9, item 4): every GraphQL operation and every REST route, called by
@@ -183,6 +183,7 @@ const MATRIX: Record<string, Row> = {
   adminBooks: { expect: adminOnly(), vars: () => ({ limit: 5 }) },
   adminBook: { expect: adminOnly(), vars: (w) => ({ id: w.bookId }) },
   adminUsers: { expect: adminOnly(), vars: () => ({ limit: 5 }) },
+  adminSchools: { expect: adminOnly() },
   books: { expect: signedIn(), vars: () => ({ first: 5 }) },
   bookGenres: { expect: signedIn() },
   book: { expect: ofSchoolBook(), vars: (w) => ({ id: w.bookId }) },
@@ -272,6 +273,7 @@ const MATRIX: Record<string, Row> = {
     vars: (w) => ({ id: w.alertId }),
   },
   updateUserRole: { expect: adminOnly(), vars: (w) => ({ id: w.pupilA.id, role: "student" }) },
+  rotateTeacherCode: { expect: adminOnly(), vars: (w) => ({ schoolId: w.schoolAId }) },
 
   // Subscriptions
   chatEvents: {
@@ -527,12 +529,14 @@ describe("authorisation matrix", () => {
   let operations: Map<string, RootOperation>;
 
   beforeAll(async () => {
-    app = await startTestApp({ AI_OFFLINE_PACE_MS: "0" });
+    // A database of its own: rotateTeacherCode gives school A a code of its own, which would refuse
+    // the server's code there to every other test file on a shared database.
+    app = await startIsolatedTestApp({ AI_OFFLINE_PACE_MS: "0" });
     operations = new Map((await rootOperations()).map((operation) => [operation.name, operation]));
     const schoolA = otherSchool();
     const schoolB = otherSchool(schoolA);
     const persona = async (options: Parameters<TestApp["createUser"]>[0]): Promise<Persona> => {
-      const displayName = `Matrix ${options?.role ?? "student"} ${randomBytes(3).toString("hex")}`;
+      const displayName = uniqueDisplayName(`Matrix ${options?.role ?? "student"}`);
       return { ...(await app.createUser({ ...options, displayName })), displayName };
     };
     const users: Record<SignedIn, Persona> = {

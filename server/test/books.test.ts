@@ -188,7 +188,7 @@ describe("books", () => {
         coverColor: null,
         coverUrl: `/covers/${book.id}/medium?v=${book.coverVersion}`,
         coverLowUrl: `/covers/${book.id}/low?v=${book.coverVersion}`,
-        coverImageUrl: `/covers/${book.id}/original?v=${book.coverVersion}`,
+        coverImageUrl: `/covers/${book.id}/large?v=${book.coverVersion}`,
         coverImagePath: `covers/${book.id}`,
         averageRating: null,
         reviewCount: 0,

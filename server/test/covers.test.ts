@@ -1,13 +1,18 @@
+import { createHash } from "node:crypto";
+import { type GraphQLObjectType, getNamedType, GraphQLString } from "graphql";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildGraphQLSchema } from "../src/graphql/schema.js";
 import { PLACEHOLDER_COVER } from "../src/modules/covers/cover.routes.js";
-import { COVER_SIZES, storeCover } from "../src/modules/covers/cover.service.js";
+import { COVER_SIZES, MAX_COVER_PIXELS, storeCover } from "../src/modules/covers/cover.service.js";
+import { createAppPubSub } from "../src/pubsub/pubsub.js";
 import { BOOK, buildBook, makePng } from "./helpers/book-factory.js";
 import { startTestApp, type TestApp } from "./helpers/test-app.js";
 
-// GET /covers/{bookId}/{low|medium|original}?v={version}: the spec's cover sizes (low at most
-// 150x200, medium at most 300x400), made once and stored, cached for a year under a versioned URL,
-// and the placeholder image for a book without a cover.
+// GET /covers/{bookId}/{low|medium|large}?v={version}: the spec's cover sizes (low at most 150x200,
+// medium at most 300x400) and large (at most 600x800), made once and stored, cached for a year under
+// a versioned URL, and the placeholder image for a book without a cover. The upload itself is never
+// served: a small file can declare a picture that takes gigabytes to decode.
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
@@ -30,7 +35,7 @@ describe("covers", () => {
     const res = await app.gql(BOOK, { id: bookId }, student.token);
     expect(res.body.errors).toBeUndefined();
     const { coverUrl, coverLowUrl, coverImageUrl } = res.body.data.book;
-    return { medium: coverUrl as string, low: coverLowUrl as string, original: coverImageUrl as string };
+    return { medium: coverUrl as string, low: coverLowUrl as string, large: coverImageUrl as string };
   }
 
   const renditionOf = (bookId: string, size: string) =>
@@ -39,6 +44,7 @@ describe("covers", () => {
   it.each([
     ["medium", COVER_SIZES.medium],
     ["low", COVER_SIZES.low],
+    ["large", COVER_SIZES.large],
   ] as const)("%s: 200 WebP within its box, cached for a year under the versioned URL", async (size, box) => {
     const book = await buildBook(app, { cover: bigCover });
     const urls = await coverUrlsOf(book.id);
@@ -70,14 +76,60 @@ describe("covers", () => {
     expect({ width: meta.width, height: meta.height }).toEqual({ width: 60, height: 80 });
   });
 
-  it("original: the stored bytes and type, as uploaded", async () => {
+  it("every cover URL the API gives a page is a bounded WebP, never the upload", async () => {
+    const upload = await makePng(2400, 3200, "#aa3355");
+    const book = await buildBook(app, { cover: upload });
+    // Every String field of Book named like a URL, so that a new one is checked too.
+    const bookType = (await buildGraphQLSchema(createAppPubSub())).getType("Book") as GraphQLObjectType;
+    const urlFields = Object.values(bookType.getFields())
+      .filter((field) => /url$/i.test(field.name) && getNamedType(field.type) === GraphQLString)
+      .map((field) => field.name);
+    expect(urlFields.sort()).toEqual(["coverImageUrl", "coverLowUrl", "coverUrl"]);
+    const student = await app.createUser();
+    const res = await app.gql(
+      `query Book($id: ID!) { book(id: $id) { ${urlFields.join(" ")} } }`,
+      { id: book.id },
+      student.token,
+    );
+    expect(res.body.errors).toBeUndefined();
+
+    const served = [];
+    for (const field of urlFields) {
+      const url = res.body.data.book[field] as string;
+      expect(url, field).toMatch(new RegExp(`^/covers/${book.id}/(low|medium|large)\\?v=${book.coverVersion}$`));
+      const image = await get(url);
+      expect(image.headers.get("content-type"), field).toBe("image/webp");
+      const bytes = await bytesOf(image);
+      const meta = await sharp(bytes).metadata();
+      expect(meta.width, field).toBeLessThanOrEqual(COVER_SIZES.large.width);
+      expect(meta.height, field).toBeLessThanOrEqual(COVER_SIZES.large.height);
+      served.push(createHash("sha256").update(bytes).digest("hex"));
+    }
+    expect(served).not.toContain(createHash("sha256").update(upload).digest("hex"));
+  });
+
+  it("does not serve the upload itself", async () => {
     const book = await buildBook(app, { cover: bigCover });
-    const res = await get((await coverUrlsOf(book.id)).original);
-    expect(res.status).toBe(200);
-    expect(res.headers.get("content-type")).toBe("image/png");
-    expect(res.headers.get("cache-control")).toBe(IMMUTABLE);
-    expect(res.headers.get("etag")).toBe(`"${book.coverVersion}-original"`);
-    expect((await bytesOf(res)).equals(bigCover)).toBe(true);
+    const res = await get(`/covers/${book.id}/original?v=${book.coverVersion}`);
+    expect(res.status).toBe(404);
+    expect((await bytesOf(res)).toString("utf8")).toBe("Not found");
+  });
+
+  it("never decodes a stored picture over the pixel cap (one stored before the cap existed)", async () => {
+    const book = await buildBook(app);
+    // 5000x5000: under sharp's default limit, over ours. Written past storeCover, as an old upload was.
+    const oversized = await makePng(5000, 5000);
+    expect(5000 * 5000).toBeGreaterThan(MAX_COVER_PIXELS);
+    await app.db.prisma.bookCover.update({
+      where: { bookId: book.id },
+      data: { data: new Uint8Array(oversized), width: 5000, height: 5000 },
+    });
+
+    const res = await get(`/covers/${book.id}/low?v=${book.coverVersion}`);
+
+    expect(res.status).toBe(500);
+    expect(res.headers.get("content-type")).not.toMatch(/^image\//);
+    expect(await renditionOf(book.id, "low")).toBeNull();
   });
 
   it("needs no token (an <img> sends none)", async () => {
@@ -162,14 +214,18 @@ describe("covers", () => {
     expect(await renditionOf(book.id, "medium")).toBeNull();
     const after = await coverUrlsOf(book.id);
     expect(after.medium).toBe(`/covers/${book.id}/medium?v=${version}`);
-    const res = await get(after.original);
-    expect((await bytesOf(res)).equals(replacement)).toBe(true);
+    const res = await get(after.large);
+    // 600x800, as uploaded: a new rendition of the new picture.
+    expect(res.headers.get("etag")).toBe(`"${version}-large"`);
+    const meta = await sharp(await bytesOf(res)).metadata();
+    expect({ width: meta.width, height: meta.height }).toEqual({ width: 600, height: 800 });
     // The old URL now answers the new picture, but no longer as immutable.
-    const old = await get(before.original);
+    const old = await get(before.large);
+    expect(old.headers.get("etag")).toBe(`"${version}-large"`);
     expect(old.headers.get("cache-control")).toBe("public, max-age=300");
   });
 
-  it("a catalogue cover (600x800 PNG) comes as 300x400 and 150x200", async () => {
+  it("a catalogue cover (600x800 PNG) comes as 600x800, 300x400 and 150x200", async () => {
     const seeded = await app.db.prisma.book.findFirstOrThrow({
       where: { slug: "treasure-island" },
       select: { id: true, coverVersion: true },
@@ -186,7 +242,7 @@ describe("covers", () => {
     const book = await buildBook(app, { withCover: false });
     for (const path of [
       `/covers/${book.id}/medium`,
-      `/covers/${book.id}/original?v=abc`,
+      `/covers/${book.id}/large?v=abc`,
       "/covers/00000000-0000-4000-8000-000000000000/low",
     ]) {
       const res = await get(path);
@@ -200,7 +256,9 @@ describe("covers", () => {
   it("an unknown size or a malformed id: 404", async () => {
     const book = await buildBook(app);
     for (const path of [
-      `/covers/${book.id}/large`,
+      `/covers/${book.id}/original`,
+      `/covers/${book.id}/toString`,
+      `/covers/${book.id}/constructor`,
       `/covers/${book.id}/MEDIUM`,
       `/covers/bad%20id/medium`,
       `/covers/${"a".repeat(101)}/medium`,

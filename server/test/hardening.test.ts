@@ -25,6 +25,45 @@ const DEACTIVATE = `mutation Deactivate($id: ID!) { updateUser(id: $id, status: 
 const ALIAS_MESSAGE = `Query uses too many aliases: ${DEFAULT_GRAPHQL_LIMITS.maxAliases + 1}, the limit is ${DEFAULT_GRAPHQL_LIMITS.maxAliases}.`;
 const INTROSPECT = "query { __schema { queryType { name } } }";
 
+// Misspellings graphql-js answers with a hint taken from the schema: a field (validation) and an enum
+// value in a variable (coercion, after validation). The hint goes with introspection.
+const MISSPELT_FIELD = {
+  query: "{ bookz }",
+  variables: {},
+  code: "GRAPHQL_VALIDATION_FAILED",
+  message: 'Cannot query field "bookz" on type "Query".',
+  hint: ' Did you mean "book" or "books"?',
+};
+const MISSPELT_VALUE = {
+  query: "query Books($category: BookCategory) { books(category: $category) { totalCount } }",
+  variables: { category: "primery" },
+  code: "BAD_USER_INPUT",
+  message: 'Variable "$category" got invalid value "primery"; Value "primery" does not exist in "BookCategory" enum.',
+  hint: ' Did you mean the enum value "primary"?',
+};
+const MISSPELT = [MISSPELT_FIELD, MISSPELT_VALUE];
+
+/** Each misspelling over HTTP, signed out and signed in: the status and the one error's message and code. */
+async function misspeltOverHttp(app: TestApp) {
+  const user = await app.createUser();
+  const answers = [];
+  for (const { query, variables } of MISSPELT) {
+    for (const token of [undefined, user.token]) {
+      const res = await app.gql(query, variables, token);
+      expect(res.body.errors, JSON.stringify(res.body)).toHaveLength(1);
+      const [error] = res.body.errors as { message: string; extensions: { code: string } }[];
+      answers.push({ status: res.status, message: error?.message, code: error?.extensions.code });
+    }
+  }
+  return answers;
+}
+
+/** What misspeltOverHttp should answer, with or without the hints. */
+const misspeltAnswers = (withHints: boolean) =>
+  MISSPELT.flatMap(({ message, hint, code }) =>
+    ["signed out", "signed in"].map(() => ({ status: 400, message: withHints ? message + hint : message, code })),
+  );
+
 /** A WebSocket upgrade with the given headers: the HTTP status it was refused with, or "open". */
 function upgrade(app: TestApp, headers: Record<string, string>): Promise<number | "open"> {
   return new Promise((resolve, reject) => {
@@ -164,6 +203,10 @@ describe("hardening (development defaults: IDE and introspection on)", () => {
       expect(res.body.data.__schema.queryType.name).toBe("Query");
       const subscription = live<{ queryType: { name: string } }>(user.token, INTROSPECT);
       await expect.poll(() => subscription.events[0]?.queryType.name).toBe("Query");
+    });
+
+    it('keeps graphql-js\'s "Did you mean" hints over HTTP, signed out and signed in', async () => {
+      expect(await misspeltOverHttp(app)).toEqual(misspeltAnswers(true));
     });
 
     it("serves the IDE under its own policy, whose nonce is the one on its inline script", async () => {
@@ -464,6 +507,26 @@ describe("hardening (production-like: IDE off, https PUBLIC_URL, one CORS origin
     try {
       await expect.poll(() => subscription.errors.length).toBe(1);
       expect(subscription.errors[0]?.message).toBe('Cannot query field "uidd" on type "User".');
+    } finally {
+      await subscription.dispose();
+    }
+  });
+
+  it('gives no "Did you mean" hint over HTTP either, signed out or signed in', async () => {
+    const answers = await misspeltOverHttp(app);
+    expect(answers).toEqual(misspeltAnswers(false));
+    expect(JSON.stringify(answers)).not.toContain("Did you mean");
+  });
+
+  it("gives no hint for a misspelt variable value over the WebSocket", async () => {
+    const user = await app.createUser();
+    const subscription = subscribe<unknown>(app, user.token, MISSPELT_VALUE.query, MISSPELT_VALUE.variables);
+    try {
+      await expect.poll(() => subscription.errors.length).toBe(1);
+      expect(subscription.errors[0]).toMatchObject({
+        message: MISSPELT_VALUE.message,
+        extensions: { code: "BAD_USER_INPUT" },
+      });
     } finally {
       await subscription.dispose();
     }

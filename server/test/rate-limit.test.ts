@@ -115,3 +115,57 @@ describe("rate limits", () => {
     });
   });
 });
+
+// A stranger failing at someone's password from one address must not lock its owner out of their
+// own sign-in (the per-account lock used to): failures count per account and address, with a higher
+// ceiling per account for guesses spread over many addresses.
+describe("login limits per account and address", () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({
+      TRUST_PROXY: "1",
+      LOGIN_ATTEMPTS_PER_MINUTE: "3",
+      LOGIN_ATTEMPTS_PER_MINUTE_PER_ACCOUNT: "7",
+    });
+  });
+  afterAll(() => app.stop());
+
+  let nextAddress = 0;
+  const freshAddress = () => `198.51.100.${(nextAddress += 1)}`;
+  const login = (address: string, email: string, password: string) =>
+    app.api("POST", "/api/auth/login", { body: { email, password }, headers: { "x-forwarded-for": address } });
+
+  it("lets the owner in from their own address while a stranger's address is locked", async () => {
+    const user = await app.createUser();
+    const stranger = freshAddress();
+    for (let i = 0; i < 3; i++) {
+      expect((await login(stranger, user.email, "wrong-password")).status).toBe(401);
+    }
+    expect((await login(stranger, user.email, user.password)).status).toBe(429);
+
+    const res = await login(freshAddress(), user.email, user.password);
+    expect(res.status).toBe(200);
+    expect(res.body.user.uid).toBe(user.id);
+  });
+
+  it("does not count a locked address's further tries against the account", async () => {
+    const user = await app.createUser();
+    const stranger = freshAddress();
+    for (let i = 0; i < 30; i++) {
+      await login(stranger, user.email, "wrong-password");
+    }
+    expect((await login(freshAddress(), user.email, user.password)).status).toBe(200);
+  });
+
+  it("refuses everyone once guesses from many addresses reach the account's ceiling", async () => {
+    const user = await app.createUser();
+    for (const address of [freshAddress(), freshAddress(), freshAddress()]) {
+      for (let i = 0; i < 3; i++) {
+        await login(address, user.email, "wrong-password");
+      }
+    }
+    const res = await login(freshAddress(), user.email, user.password);
+    expect(res.status).toBe(429);
+    expect(res.body).toEqual({ error: TOO_MANY_LOGINS_MESSAGE, code: "TOO_MANY_REQUESTS" });
+  });
+});

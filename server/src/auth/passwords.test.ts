@@ -1,6 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from "./passwords.js";
+import {
+  COMMON_PASSWORD_MESSAGE,
+  dummyPasswordHash,
+  hashPassword,
+  isCommonPassword,
+  passwordWeakness,
+  verifyPassword,
+} from "./passwords.js";
 
 // PHC string of argon2id at OWASP's minimum: 19 MiB, 2 iterations, 1 lane, then base64 salt and hash.
 const ARGON2ID_HASH = /^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{16,}\$[A-Za-z0-9+/]{32,}$/;
@@ -65,5 +72,40 @@ describe("isCommonPassword", () => {
 
   it("accepts a memorable but uncommon passphrase", () => {
     expect(isCommonPassword("purple-otter-reads-dickens")).toBe(false);
+  });
+});
+
+describe("passwordWeakness", () => {
+  const email = "ada.lovelace@school.example.org";
+
+  it.each([
+    ["", "Password is required"],
+    ["abc12", "Password must be at least 6 characters"],
+    ["x".repeat(257) + "y", "Password must be at most 256 characters"],
+    ["            ", "Password cannot be only spaces"],
+    [" \t \n \t ", "Password cannot be only spaces"],
+    ["aaaaaaaaaaaa", "Password cannot be one character repeated. Try a few words you will remember."],
+    ["111111111", "Password cannot be one character repeated. Try a few words you will remember."],
+    ["ADA.LOVELACE-2026", "Password cannot contain your email address. Try a few words you will remember."],
+    [
+      "my ada.lovelace@school.example.org",
+      "Password cannot contain your email address. Try a few words you will remember.",
+    ],
+    ["password1", COMMON_PASSWORD_MESSAGE],
+  ])("refuses %j: %s", (password, message) => {
+    expect(passwordWeakness(password, email)).toBe(message);
+  });
+
+  it("accepts a passphrase, and the spec's 6-character minimum", () => {
+    expect(passwordWeakness("purple-otter-reads-dickens", email)).toBeUndefined();
+    expect(passwordWeakness("k7#pQz", email)).toBeUndefined();
+  });
+
+  it("ignores an email's first part of fewer than 3 characters (it would refuse half of all passwords)", () => {
+    expect(passwordWeakness("jo-quiet-lantern", "jo@school.example.org")).toBeUndefined();
+  });
+
+  it("checks the email only when it is known", () => {
+    expect(passwordWeakness("ada.lovelace-2026")).toBeUndefined();
   });
 });

@@ -34,3 +34,36 @@ const COMMON_PASSWORDS = new Set((dictionary["passwords-common"] as string[]).sl
 export function isCommonPassword(password: string): boolean {
   return COMMON_PASSWORDS.has(password.toLowerCase());
 }
+
+export const COMMON_PASSWORD_MESSAGE = "This password is too common. Please choose a less common password.";
+
+/**
+ * Why a new password is too easy to guess, as the field error the person sees, or undefined when it
+ * is acceptable. Length first (the spec's minimum), then the patterns people actually try: breach
+ * lists, one key held down, only spaces, and the account's own email.
+ */
+export function passwordWeakness(password: string, email?: string): string | undefined {
+  if (!password) {
+    return "Password is required";
+  }
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    return `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
+  }
+  if (password.length > MAX_PASSWORD_LENGTH) {
+    return `Password must be at most ${MAX_PASSWORD_LENGTH} characters`;
+  }
+  if (password.trim() === "") {
+    return "Password cannot be only spaces";
+  }
+  if (new Set(password).size === 1) {
+    return "Password cannot be one character repeated. Try a few words you will remember.";
+  }
+  const localPart = email?.split("@")[0]?.toLowerCase() ?? "";
+  if (localPart.length >= 3 && password.toLowerCase().includes(localPart)) {
+    return "Password cannot contain your email address. Try a few words you will remember.";
+  }
+  if (isCommonPassword(password)) {
+    return COMMON_PASSWORD_MESSAGE;
+  }
+  return undefined;
+}

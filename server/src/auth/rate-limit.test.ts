@@ -48,6 +48,15 @@ describe("createMemoryRateLimiter", () => {
     expect(results.map((r) => r.allowed)).toEqual([true, true, false]);
   });
 
+  it("takes back one hit on refund(key), within the window and never below zero", async () => {
+    const { limiter } = buildLimiter(2);
+    await limiter.refund("k");
+    await hitTimes(limiter, "k", 2);
+    await limiter.refund("k");
+    const results = await hitTimes(limiter, "k", 2);
+    expect(results.map((r) => r.allowed)).toEqual([true, false]);
+  });
+
   it("resets only the key it is given", async () => {
     const { limiter } = buildLimiter(1);
     await hitTimes(limiter, "a", 2);

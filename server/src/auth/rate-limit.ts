@@ -4,7 +4,10 @@
 export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number };
 
 export type RateLimiter = {
+  /** Counts one hit (before the work it limits, so concurrent hits are all counted). */
   hit(key: string): Promise<RateLimitResult>;
+  /** Takes back one hit of the current window: for limits that count only failures. */
+  refund(key: string): Promise<void>;
   reset(key: string): Promise<void>;
 };
 
@@ -37,6 +40,12 @@ export function createMemoryRateLimiter(options: { limit: number; windowMs: numb
       const retryAfterSeconds = Math.max(1, Math.ceil((w.start + options.windowMs - t) / 1000));
       return { allowed: w.count <= options.limit, retryAfterSeconds };
     },
+    async refund(key) {
+      const w = windows.get(key);
+      if (w && w.count > 0) {
+        w.count -= 1;
+      }
+    },
     async reset(key) {
       windows.delete(key);
     },
@@ -50,6 +59,13 @@ if count == 1 then redis.call("PEXPIRE", KEYS[1], ARGV[1]) end
 local ttl = redis.call("PTTL", KEYS[1])
 if ttl < 0 then redis.call("PEXPIRE", KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
 return { count, ttl }
+`;
+
+// DECR only while the window lives and has hits: a refund never starts a window or goes below zero.
+const REFUND_SCRIPT = `
+local count = tonumber(redis.call("GET", KEYS[1]) or "0")
+if count > 0 then redis.call("DECR", KEYS[1]) end
+return 0
 `;
 
 type RedisCommands = {
@@ -82,6 +98,14 @@ export function createRedisRateLimiter(options: {
       } catch (error) {
         options.onError?.(error);
         return fallback.hit(key);
+      }
+    },
+    async refund(key) {
+      await fallback.refund(key);
+      try {
+        await options.redis.eval(REFUND_SCRIPT, 1, options.prefix + key);
+      } catch (error) {
+        options.onError?.(error);
       }
     },
     async reset(key) {

@@ -63,6 +63,39 @@ describe("loadConfig defaults", () => {
     expect(loadConfig({ DATABASE_URL: POSTGRES_URL, SEED_DEMO: "true" }).seedDemo).toBe(false);
   });
 
+  it("never seeds demo accounts in production unless SEED_DEMO=true says so", () => {
+    expect(loadConfig({ NODE_ENV: "production" }).seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: "production", SEED_DEMO: "true" }).seedDemo).toBe(true);
+  });
+
+  it("listens on every interface, but on this machine only while demo accounts exist", () => {
+    expect(loadConfig({ NODE_ENV: "production" }).host).toBe("0.0.0.0");
+    expect(loadConfig({ SEED_DEMO: "false" }).host).toBe("0.0.0.0");
+    expect(loadConfig({}).host).toBe("127.0.0.1");
+    expect(loadConfig({ NODE_ENV: "production", SEED_DEMO: "true" }).host).toBe("127.0.0.1");
+    expect(loadConfig({ NODE_ENV: "production", SEED_DEMO: "true", HOST: "0.0.0.0" }).host).toBe("0.0.0.0");
+  });
+
+  it.each([
+    ["short", "letmein-2026", undefined],
+    ["short", "teach123", "TEACHER_SIGNUP_CODE: too short (8 characters) in production (at least 12 characters)"],
+    [
+      "one key",
+      "aaaaaaaaaaaaaaa",
+      "TEACHER_SIGNUP_CODE: too few different characters in production (at least 12 characters)",
+    ],
+    ["common", "qwerty123456", "TEACHER_SIGNUP_CODE: a common password in production (at least 12 characters)"],
+  ])("judges a %s teacher code in production: %j", (_case, code, problem) => {
+    const env = { NODE_ENV: "production", TEACHER_SIGNUP_CODE: code };
+    if (problem) {
+      expect(configErrorOf(env).problems).toEqual([problem]);
+    } else {
+      expect(loadConfig(env).teacherSignupCode).toBe(code);
+    }
+    // Outside production a short code is a developer's own business.
+    expect(loadConfig({ TEACHER_SIGNUP_CODE: code }).teacherSignupCode).toBe(code);
+  });
+
   it("starts in production with DATABASE_URL when JWT_SECRET is set", () => {
     const config = loadConfig({ NODE_ENV: "production", DATABASE_URL: POSTGRES_URL, JWT_SECRET: SECRET });
     expect(config.env).toBe("production");

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { isCommonPassword } from "../auth/passwords.js";
 import { CLIENT_DIST_DIR } from "./paths.js";
 
 // Every setting of the server, read and validated in one place. A bad value stops start-up with a
@@ -42,7 +43,8 @@ const optionalString = z
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: port.default(3000),
-  HOST: z.string().min(1).default("0.0.0.0"),
+  // Unset: every interface, except while demo accounts exist (then this machine only).
+  HOST: optionalString,
   PUBLIC_URL: z.url({ error: "must be a URL such as https://reading.example.org" }).optional(),
   DATABASE_URL: z
     .string()
@@ -65,6 +67,7 @@ const envSchema = z.object({
     message: "must be at least 32 characters",
   }),
   TOKEN_TTL: duration.default(7 * 86400),
+  // The bootstrap teacher code: it works for a school until an admin gives the school a code of its own.
   TEACHER_SIGNUP_CODE: optionalString,
   ADMIN_EMAIL: optionalString.refine((v) => v === undefined || z.email().safeParse(v).success, {
     message: "must be an email address",
@@ -80,9 +83,18 @@ const envSchema = z.object({
   }),
   MAIL_FROM: z.string().min(3).default("Reading Room <no-reply@readingroom.local>"),
   PASSWORD_RESET_TTL: duration.default(3600),
+  // Per account and address: a stranger failing elsewhere does not lock the account's owner out.
   LOGIN_ATTEMPTS_PER_MINUTE: positiveInt(100_000).default(10),
+  // Per account from every address: the ceiling for guesses spread over many addresses.
+  LOGIN_ATTEMPTS_PER_MINUTE_PER_ACCOUNT: positiveInt(100_000).default(50),
   // A whole class signs in from one school address: the per-address limit must allow for that.
   LOGIN_ATTEMPTS_PER_MINUTE_PER_ADDRESS: positiveInt(100_000).default(120),
+  // A class registering together from one school address must still get through.
+  REGISTRATIONS_PER_MINUTE_PER_ADDRESS: positiveInt(100_000).default(30),
+  REGISTRATIONS_PER_MINUTE: positiveInt(100_000).default(300),
+  // Wrong teacher sign-up codes: a handful per address, and a ceiling for the whole deployment.
+  TEACHER_CODE_FAILURES_PER_HOUR_PER_ADDRESS: positiveInt(100_000).default(5),
+  TEACHER_CODE_FAILURES_PER_HOUR: positiveInt(100_000).default(50),
   RESET_REQUESTS_PER_HOUR: positiveInt(100_000).default(5),
   RESET_REQUESTS_PER_HOUR_PER_ADDRESS: positiveInt(100_000).default(60),
   BODY_LIMIT_BYTES: positiveInt(50 * 1024 * 1024).default(100 * 1024),
@@ -160,8 +172,15 @@ export type Config = {
   mailFrom: string;
   passwordResetTtlSeconds: number;
   limits: {
-    loginPerEmailPerMinute: number;
+    /** Sign-in attempts per account and address. */
+    loginPerAccountAddressPerMinute: number;
+    /** Sign-in attempts per account from all addresses together. */
+    loginPerAccountPerMinute: number;
     loginPerAddressPerMinute: number;
+    registrationsPerAddressPerMinute: number;
+    registrationsPerMinute: number;
+    teacherCodeFailuresPerAddressPerHour: number;
+    teacherCodeFailuresPerHour: number;
     resetPerEmailPerHour: number;
     resetPerAddressPerHour: number;
   };
@@ -221,6 +240,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.NODE_ENV === "production" && e.DATABASE_URL && !e.JWT_SECRET) {
     problems.push("JWT_SECRET: required in production with DATABASE_URL (every instance must share it)");
   }
+  if (e.NODE_ENV === "production" && e.TEACHER_SIGNUP_CODE !== undefined) {
+    const weakness = teacherCodeWeakness(e.TEACHER_SIGNUP_CODE);
+    if (weakness) {
+      problems.push(`TEACHER_SIGNUP_CODE: ${weakness} in production (at least ${MIN_TEACHER_CODE_LENGTH} characters)`);
+    }
+  }
   if (e.NODE_ENV === "production" && e.SMTP_URL && !e.PUBLIC_URL) {
     problems.push("PUBLIC_URL: required in production with SMTP_URL (password reset links point to it)");
   }
@@ -230,10 +255,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const dataDir = path.resolve(e.DATA_DIR);
   const embedded = e.DATABASE_URL === undefined;
+  // Demo accounts (published passwords) are for trying the product on one machine: never on a real
+  // database, and in production only when asked for by name.
+  const seedDemo = embedded && (e.SEED_DEMO ?? e.NODE_ENV !== "production");
   return {
     env: e.NODE_ENV,
     port: e.PORT,
-    host: e.HOST,
+    host: e.HOST ?? (seedDemo ? "127.0.0.1" : "0.0.0.0"),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
     database: embedded
       ? { kind: "pglite", dataDir: path.join(dataDir, "pglite") }
@@ -244,16 +272,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     tokenTtlSeconds: e.TOKEN_TTL,
     teacherSignupCode: e.TEACHER_SIGNUP_CODE,
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
-    // Demo accounts are for trying the product on one machine, never for a real server.
-    seedDemo: embedded ? (e.SEED_DEMO ?? true) : false,
+    seedDemo,
     seedCatalogue: e.SEED_CATALOGUE,
     logQueries: e.LOG_QUERIES,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     passwordResetTtlSeconds: e.PASSWORD_RESET_TTL,
     limits: {
-      loginPerEmailPerMinute: e.LOGIN_ATTEMPTS_PER_MINUTE,
+      loginPerAccountAddressPerMinute: e.LOGIN_ATTEMPTS_PER_MINUTE,
+      loginPerAccountPerMinute: e.LOGIN_ATTEMPTS_PER_MINUTE_PER_ACCOUNT,
       loginPerAddressPerMinute: e.LOGIN_ATTEMPTS_PER_MINUTE_PER_ADDRESS,
+      registrationsPerAddressPerMinute: e.REGISTRATIONS_PER_MINUTE_PER_ADDRESS,
+      registrationsPerMinute: e.REGISTRATIONS_PER_MINUTE,
+      teacherCodeFailuresPerAddressPerHour: e.TEACHER_CODE_FAILURES_PER_HOUR_PER_ADDRESS,
+      teacherCodeFailuresPerHour: e.TEACHER_CODE_FAILURES_PER_HOUR,
       resetPerEmailPerHour: e.RESET_REQUESTS_PER_HOUR,
       resetPerAddressPerHour: e.RESET_REQUESTS_PER_HOUR_PER_ADDRESS,
     },
@@ -271,6 +303,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxMessageLength: e.CHAT_MESSAGE_MAX_LENGTH,
     },
   };
+}
+
+export const MIN_TEACHER_CODE_LENGTH = 12;
+
+/** Why a teacher code is too easy to guess online, or undefined when it is not. */
+export function teacherCodeWeakness(code: string): string | undefined {
+  if (code.length < MIN_TEACHER_CODE_LENGTH) {
+    return `too short (${code.length} characters)`;
+  }
+  if (new Set(code.toLowerCase()).size < 6) {
+    return "too few different characters";
+  }
+  if (isCommonPassword(code)) {
+    return "a common password";
+  }
+  return undefined;
 }
 
 function aiConfig(e: z.infer<typeof envSchema>, problems: string[]): AiConfig {

@@ -18,7 +18,7 @@ const NOT_IN_COMPOSE: Record<string, string> = {
   HOST: "the image listens on every interface (0.0.0.0, the default) inside its container",
   DATA_DIR: "only the embedded database uses it; compose runs PostgreSQL (the Dockerfile sets /data anyway)",
   CLIENT_DIR: "the built client is inside the image, where the default points",
-  SEED_DEMO: "demo accounts are never created on PostgreSQL, whatever its value",
+  SEED_DEMO: "demo accounts are never created on PostgreSQL, whatever its value (and compose runs in production)",
   LOG_QUERIES: "a diagnostic for tests and benchmarks",
   GEMINI_BASE_URL: "points the AI at a fake server in tests",
 };

@@ -46,11 +46,15 @@ export type SeedReport = {
   catalogue: CatalogueReport | null;
   adminCreated: boolean;
   demoAccounts: DemoAccount[];
+  /** Demo accounts found active in a production database and made inactive at this start. */
+  demoAccountsDisabled: string[];
+  /** Active admin accounts after seeding: none means nobody can run the catalogue yet. */
+  activeAdmins: number;
 };
 
 export async function seed(
   prisma: PrismaClient,
-  config: Pick<Config, "admin" | "seedDemo" | "seedCatalogue">,
+  config: Pick<Config, "env" | "admin" | "seedDemo" | "seedCatalogue">,
 ): Promise<SeedReport> {
   const schoolsCreated = await seedSchools(prisma);
   const catalogue = config.seedCatalogue ? await seedCatalogue(prisma) : null;
@@ -65,10 +69,40 @@ export async function seed(
     : false;
   if (config.seedDemo) {
     for (const account of DEMO_ACCOUNTS) {
-      await ensureUser(prisma, account);
+      await ensureUser(prisma, account, { reactivate: true });
     }
   }
-  return { schoolsCreated, catalogue, adminCreated, demoAccounts: config.seedDemo ? DEMO_ACCOUNTS : [] };
+  const demoAccountsDisabled = config.env === "production" && !config.seedDemo ? await disableDemoAccounts(prisma) : [];
+  return {
+    schoolsCreated,
+    catalogue,
+    adminCreated,
+    demoAccounts: config.seedDemo ? DEMO_ACCOUNTS : [],
+    demoAccountsDisabled,
+    activeAdmins: await prisma.user.count({ where: { role: "admin", status: "active" } }),
+  };
+}
+
+/**
+ * A database first started for a demo and now serving in production still holds accounts whose
+ * password is published: make them inactive (their sessions end too).
+ */
+async function disableDemoAccounts(prisma: PrismaClient): Promise<string[]> {
+  const emails = DEMO_ACCOUNTS.map((a) => a.email);
+  return prisma.$transaction(async (tx) => {
+    const active = await tx.user.findMany({
+      where: { email: { in: emails }, status: "active" },
+      select: { email: true },
+    });
+    if (active.length === 0) {
+      return [];
+    }
+    await tx.user.updateMany({
+      where: { email: { in: emails }, status: "active" },
+      data: { status: "inactive", tokenVersion: { increment: 1 } },
+    });
+    return active.map((u) => u.email);
+  });
 }
 
 async function seedSchools(prisma: PrismaClient): Promise<number> {
@@ -76,10 +110,17 @@ async function seedSchools(prisma: PrismaClient): Promise<number> {
   return count;
 }
 
-/** Creates the account unless its email exists; an existing account is never changed. */
-async function ensureUser(prisma: PrismaClient, account: DemoAccount): Promise<boolean> {
+/**
+ * Creates the account unless its email exists; an existing account is never changed, except that a
+ * demo account made inactive by a production start is active again when demo accounts are asked for.
+ */
+async function ensureUser(prisma: PrismaClient, account: DemoAccount, options: { reactivate?: boolean } = {}) {
   const email = account.email.trim().toLowerCase();
-  if (await prisma.user.findUnique({ where: { email }, select: { id: true } })) {
+  const existing = await prisma.user.findUnique({ where: { email }, select: { id: true, status: true } });
+  if (existing) {
+    if (options.reactivate && existing.status === "inactive") {
+      await prisma.user.update({ where: { id: existing.id }, data: { status: "active" } });
+    }
     return false;
   }
   const { count } = await prisma.user.createMany({

@@ -66,7 +66,9 @@ export function createApolloServer(options: {
       statusFromErrors,
       ...(options.extraPlugins ?? []),
     ],
-    formatError: (formatted, error) => formatGraphQLError(formatted, error, options.logger),
+    // Schema hints go with introspection, as on the WebSocket (see errors.ts).
+    formatError: (formatted, error) =>
+      formatGraphQLError(formatted, error, options.logger, { hideSchemaDetails: !options.introspection }),
     includeStacktraceInErrorResponses: false,
   });
 }

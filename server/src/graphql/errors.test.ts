@@ -1,4 +1,4 @@
-import { GraphQLError, Source, type GraphQLFormattedError } from "graphql";
+import { buildSchema, execute, GraphQLError, parse, Source, type GraphQLFormattedError } from "graphql";
 import { pino } from "pino";
 import { describe, expect, it } from "vitest";
 import { AppError, badInput, ErrorCode, tooManyRequests } from "../errors/app-error.js";
@@ -102,6 +102,38 @@ describe("formatGraphQLError", () => {
     const error = new GraphQLError('Variable "$id" of required type "ID!" was not provided.');
     expect(formatGraphQLError(error.toJSON(), error, logger)).toEqual({
       message: 'Variable "$id" of required type "ID!" was not provided.',
+      extensions: { code: "BAD_USER_INPUT" },
+    });
+    expect(lines).toEqual([]);
+  });
+
+  it('drops graphql-js\'s "Did you mean" hint unless the schema is public', () => {
+    const { logger } = captureLogger();
+    const error = new GraphQLError('Cannot query field "bookz" on type "Query". Did you mean "book" or "books"?', {
+      extensions: { code: "GRAPHQL_VALIDATION_FAILED" },
+    });
+    const messageWith = (options?: { hideSchemaDetails: boolean }) =>
+      formatGraphQLError(formattedByApollo(error), error, logger, options).message;
+    expect(messageWith({ hideSchemaDetails: true })).toBe('Cannot query field "bookz" on type "Query".');
+    expect(messageWith()).toBe('Cannot query field "bookz" on type "Query".');
+    expect(messageWith({ hideSchemaDetails: false })).toBe(
+      'Cannot query field "bookz" on type "Query". Did you mean "book" or "books"?',
+    );
+  });
+
+  it("answers a variable value an enum refuses as BAD_USER_INPUT, without the hint", async () => {
+    const { logger, lines } = captureLogger();
+    const schema = buildSchema("enum Colour { red green }  type Query { paint(colour: Colour): Int }");
+    const result = await execute({
+      schema,
+      document: parse("query Paint($colour: Colour) { paint(colour: $colour) }"),
+      variableValues: { colour: "gren" },
+    });
+    // As graphql-ws hands it over: no path, caused by the enum's own GraphQLError.
+    const [error] = result.errors ?? [];
+    expect(error?.originalError).toBeInstanceOf(GraphQLError);
+    expect(formatGraphQLError((error as GraphQLError).toJSON(), error, logger, { hideSchemaDetails: true })).toEqual({
+      message: 'Variable "$colour" got invalid value "gren"; Value "gren" does not exist in "Colour" enum.',
       extensions: { code: "BAD_USER_INPUT" },
     });
     expect(lines).toEqual([]);

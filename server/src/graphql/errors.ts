@@ -14,12 +14,33 @@ const REQUEST_ERROR_CODES = new Set([
   "PERSISTED_QUERY_NOT_SUPPORTED",
 ]);
 
-/** The one GraphQL error boundary: domain errors keep code and message; anything else is hidden. */
+// graphql-js ends some messages with spelling suggestions taken from the schema ('Cannot query field
+// "bookz" on type "Query". Did you mean "book" or "books"?', 'Value "primery" does not exist in
+// "BookCategory" enum. Did you mean the enum value "primary"?'): names a private schema must not give
+// away. Apollo's hideSchemaDetailsFromClientErrors strips them from validation errors only, and only
+// on HTTP; this boundary sees every error of both transports, validation and variable values alike.
+const SCHEMA_HINT = / ?Did you mean .+\?$/;
+
+/** A message without graphql-js's "Did you mean ...?" suggestion. */
+export const withoutSchemaHints = (message: string) => message.replace(SCHEMA_HINT, "");
+
+export type GraphQLErrorOptions = {
+  /** Drop schema-derived hints from messages: when introspection is off (GRAPHQL_IDE false). */
+  hideSchemaDetails: boolean;
+};
+
+/**
+ * The one GraphQL error boundary, for HTTP and the WebSocket: domain errors keep code and message;
+ * request errors keep their message (without schema hints when the schema is private); anything
+ * else is hidden and logged.
+ */
 export function formatGraphQLError(
   formatted: GraphQLFormattedError,
   error: unknown,
   logger: Logger,
+  options: GraphQLErrorOptions = { hideSchemaDetails: true },
 ): GraphQLFormattedError {
+  const requestMessage = (message: string) => (options.hideSchemaDetails ? withoutSchemaHints(message) : message);
   const unwrapped = unwrapResolverError(error);
   const original = requestErrorOf(unwrapped) ?? unwrapped;
   if (original instanceof AppError) {
@@ -37,15 +58,20 @@ export function formatGraphQLError(
   const code = formatted.extensions?.code;
   if (typeof code === "string" && REQUEST_ERROR_CODES.has(code)) {
     return {
-      message: formatted.message,
+      message: requestMessage(formatted.message),
       ...(formatted.locations ? { locations: formatted.locations } : {}),
       extensions: { code },
     };
   }
-  // A GraphQLError without an original error and without a known code is still the engine talking
-  // about the request (e.g. variable coercion in graphql-ws): keep it, it holds no internals.
-  if (error instanceof GraphQLError && !error.originalError && !error.path && formatted.message) {
-    return { message: formatted.message, extensions: { code: ErrorCode.BadUserInput } };
+  // A GraphQLError without a path and without a known code, caused by nothing or by another
+  // GraphQLError (an enum refusing a variable's value), is still the engine talking about the request
+  // (e.g. variable coercion in graphql-ws): keep it, it holds no internals.
+  const fromEngine =
+    error instanceof GraphQLError &&
+    !error.path &&
+    (!error.originalError || error.originalError instanceof GraphQLError);
+  if (fromEngine && formatted.message) {
+    return { message: requestMessage(formatted.message), extensions: { code: ErrorCode.BadUserInput } };
   }
   logger.error({ err: original }, "unexpected GraphQL error");
   return {

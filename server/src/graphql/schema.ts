@@ -8,6 +8,7 @@ import { ChatResolver } from "../modules/chat/chat.resolver.js";
 import { ModerationAlertResolver, ModerationResolver } from "../modules/moderation/moderation.resolver.js";
 import { ReaderResolver } from "../modules/reader/reader.resolver.js";
 import { SchoolResolver } from "../modules/schools/school.resolver.js";
+import { TeacherCodeResolver } from "../modules/schools/teacher-code.resolver.js";
 import { TeacherResolver } from "../modules/teacher/teacher.resolver.js";
 import { AccountResolver, UserAdminResolver } from "../modules/users/user.resolver.js";
 import type { AppPubSub } from "../pubsub/pubsub.js";
@@ -26,6 +27,7 @@ export const resolvers: NonEmptyArray<Function> = [
   ModerationAlertResolver,
   TeacherResolver,
   AdminResolver,
+  TeacherCodeResolver,
 ];
 
 export function buildGraphQLSchema(pubSub: AppPubSub): Promise<GraphQLSchema> {

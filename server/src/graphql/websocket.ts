@@ -98,11 +98,11 @@ function liveSubscriber(authorization: string | undefined, resolveSession: Sessi
   };
 }
 
-/** graphql-js's validation errors, coded as on HTTP; without "Did you mean" hints when the schema is private. */
-function asValidationErrors(errors: readonly GraphQLError[], introspection: boolean): GraphQLError[] {
+/** graphql-js's validation errors, coded as on HTTP (onError then formats them, hints and all). */
+function asValidationErrors(errors: readonly GraphQLError[]): GraphQLError[] {
   return errors.map(
     (error) =>
-      new GraphQLError(introspection ? error.message : error.message.replace(/ ?Did you mean .+\?$/, ""), {
+      new GraphQLError(error.message, {
         ...(error.nodes ? { nodes: error.nodes } : {}),
         extensions: { ...error.extensions, code: "GRAPHQL_VALIDATION_FAILED" },
       }),
@@ -126,6 +126,9 @@ export function attachGraphQLWebSocket(options: {
 }) {
   const limits = options.limits ?? DEFAULT_GRAPHQL_LIMITS;
   const rules = allValidationRules({ introspection: options.introspection, limits });
+  // The same boundary as HTTP, with schema hints going with introspection (see errors.ts).
+  const formatError = (error: GraphQLError) =>
+    formatGraphQLError(error.toJSON(), error, options.logger, { hideSchemaDetails: !options.introspection });
   const wsServer = new WebSocketServer({
     server: options.httpServer,
     path: options.path,
@@ -217,7 +220,7 @@ export function attachGraphQLWebSocket(options: {
         }
         const errors = validate(options.schema, document, rules);
         if (errors.length) {
-          return asValidationErrors(errors, options.introspection);
+          return asValidationErrors(errors);
         }
         return {
           schema: options.schema,
@@ -237,7 +240,7 @@ export function attachGraphQLWebSocket(options: {
       },
       // Errors before or outside a result (a subscription that fails to start) are masked the same way.
       onError(_ctx, _id, _payload, errors) {
-        return errors.map((error) => formatGraphQLError(error.toJSON(), error, options.logger));
+        return errors.map(formatError);
       },
       onNext(_ctx, _id, _payload, _args, result) {
         if (!result.errors?.length) {
@@ -245,9 +248,7 @@ export function attachGraphQLWebSocket(options: {
         }
         return {
           ...result,
-          errors: result.errors.map((error): GraphQLFormattedError =>
-            formatGraphQLError(error.toJSON(), error, options.logger),
-          ),
+          errors: result.errors.map((error): GraphQLFormattedError => formatError(error)),
         };
       },
     },

@@ -95,6 +95,19 @@ describe("Redis pub/sub and rate limits", () => {
     expect((await x.hit("k")).allowed).toBe(true);
   });
 
+  it("takes back a refunded hit in the shared window, never below zero", async () => {
+    const make = (redis: RedisConnections) =>
+      createRedisRateLimiter({ redis: redis.command, prefix: `${prefix}rate:refund:`, limit: 2, windowMs: 60_000 });
+    const [x, y] = [make(one), make(two)];
+    await y.refund("fresh");
+    expect(await one.command.exists(`${prefix}rate:refund:fresh`)).toBe(0);
+    await x.hit("k");
+    await x.hit("k");
+    await y.refund("k");
+    expect((await x.hit("k")).allowed).toBe(true);
+    expect((await y.hit("k")).allowed).toBe(false);
+  });
+
   it("counts on its own when Redis does not answer, and says so", async () => {
     const onError = vi.fn();
     const broken = {

@@ -39,11 +39,17 @@ export const uniqueEmail = (prefix = "user") => `${prefix}-${randomUUID().slice(
 // The tests' own password hash, computed once: argon2 at full cost per test user would dominate the run.
 let testPasswordHash: Promise<string> | undefined;
 
-/** A server on a random port over this project's database (see global-setup.ts). */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * A server on a random port over this project's database (see global-setup.ts). `dataDir` starts it
+ * again on the embedded database an earlier app left (stopped with `close()`, not `stop()`).
+ */
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: { dataDir?: string } = {},
+): Promise<TestApp> {
   const databaseUrl = inject("databaseUrl");
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "rr-test-"));
-  if (!databaseUrl) {
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "rr-test-"));
+  if (!databaseUrl && !options.dataDir) {
     // Each app gets its own copy of the migrated template: PGlite serves one process.
     fs.cpSync(inject("pgliteTemplate"), path.join(dataDir, "pglite"), { recursive: true });
   }
@@ -55,9 +61,15 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     DATA_DIR: dataDir,
     SEED_DEMO: "false",
     TEACHER_SIGNUP_CODE: TEACHER_CODE,
+    // Every test speaks from 127.0.0.1: the limits have tests of their own, with their own settings.
     LOGIN_ATTEMPTS_PER_MINUTE: "1000",
+    LOGIN_ATTEMPTS_PER_MINUTE_PER_ACCOUNT: "100000",
     LOGIN_ATTEMPTS_PER_MINUTE_PER_ADDRESS: "100000",
     RESET_REQUESTS_PER_HOUR_PER_ADDRESS: "100000",
+    REGISTRATIONS_PER_MINUTE_PER_ADDRESS: "100000",
+    REGISTRATIONS_PER_MINUTE: "100000",
+    TEACHER_CODE_FAILURES_PER_HOUR_PER_ADDRESS: "100000",
+    TEACHER_CODE_FAILURES_PER_HOUR: "100000",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: "4" } : {}),
     ...env,
   });

@@ -22,14 +22,16 @@ export type AdminActionKind =
   | "book.unpublished"
   | "book.archived"
   | "book.deleted"
-  | "user.updated";
+  | "user.updated"
+  | "school.teacherCodeGenerated"
+  | "school.teacherCodeRotated";
 
 export type Db = PrismaClient | Prisma.TransactionClient;
 
 export async function recordAdminAction(
   db: Db,
   actor: Actor,
-  entry: { action: AdminActionKind; targetType: "book" | "user"; targetId: string; summary: string },
+  entry: { action: AdminActionKind; targetType: "book" | "user" | "school"; targetId: string; summary: string },
 ): Promise<void> {
   await db.adminAction.create({
     data: { actorId: actor.id, actorName: actor.displayName, ...entry },

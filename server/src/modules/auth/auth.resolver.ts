@@ -9,7 +9,7 @@ import { AuthPayload, MessagePayload } from "./auth.type.js";
 export class AuthResolver {
   @Mutation(() => AuthPayload, { description: "Creates a student or teacher account and signs it in" })
   register(@Arg("input", () => RegisterInput) input: RegisterInput, @Ctx() ctx: GraphQLContext): Promise<AuthPayload> {
-    return ctx.services.auth.register({ input });
+    return ctx.services.auth.register({ input, ip: ctx.ip });
   }
 
   @Mutation(() => AuthPayload)

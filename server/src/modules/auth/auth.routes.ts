@@ -7,7 +7,7 @@ export function authRoutes(services: Services): Router {
   const router = Router();
 
   router.post("/auth/register", async (req, res) => {
-    res.status(201).json(await services.auth.register({ input: req.body }));
+    res.status(201).json(await services.auth.register({ input: req.body, ip: clientAddress(req) }));
   });
 
   router.post("/auth/login", async (req, res) => {

@@ -1,15 +1,14 @@
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import type { Logger } from "pino";
 import type { Actor } from "../../auth/actor.js";
 import {
   dummyPasswordHash,
   hashPassword,
-  isCommonPassword,
   MAX_PASSWORD_LENGTH,
-  MIN_PASSWORD_LENGTH,
+  passwordWeakness,
   verifyPassword,
 } from "../../auth/passwords.js";
-import type { RateLimiter } from "../../auth/rate-limit.js";
+import type { RateLimiter, RateLimitResult } from "../../auth/rate-limit.js";
 import type { TokenService } from "../../auth/tokens.js";
 import type { Config } from "../../config/config.js";
 import { SCHOOLS } from "../../db/schools.js";
@@ -24,6 +23,8 @@ import {
 } from "../../errors/app-error.js";
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import type { Mailer } from "../../mail/mailer.js";
+import type { ModerationService } from "../moderation/moderation.service.js";
+import type { TeacherCodeService } from "../schools/teacher-code.service.js";
 import { type AppPubSub, Topics } from "../../pubsub/pubsub.js";
 import { asRecord, FieldCheck } from "../../validation/fields.js";
 import { presentUser, type UserPayload, withSchool } from "../users/user.presenter.js";
@@ -40,7 +41,11 @@ export const TOO_MANY_LOGINS_MESSAGE = "Too many login attempts. Please wait a m
 export const TOO_MANY_RESETS_MESSAGE = "Too many password reset requests. Please try again later.";
 export const EMAIL_TAKEN_MESSAGE = "An account with this email already exists";
 export const TEACHER_SIGNUP_CLOSED_MESSAGE = "Teacher sign-up is closed. Please email us for a teacher sign-up code.";
-export const COMMON_PASSWORD_MESSAGE = "This password is too common. Please choose a less common password.";
+export const WRONG_TEACHER_CODE_MESSAGE = "Valid teacher code is required";
+export const TOO_MANY_TEACHER_CODES_MESSAGE =
+  "Too many wrong teacher codes. Please wait an hour, or ask your school's Reading Room administrator for the code.";
+export const TOO_MANY_REGISTRATIONS_MESSAGE = "Too many new accounts at once. Please wait a minute and try again.";
+export { COMMON_PASSWORD_MESSAGE } from "../../auth/passwords.js";
 const MAX_CODE_LENGTH = 200;
 
 export type AuthDeps = {
@@ -49,37 +54,43 @@ export type AuthDeps = {
   tokens: TokenService;
   mailer: Mailer;
   logger: Logger;
+  moderation: Pick<ModerationService, "displayNameProblem">;
+  teacherCodes: Pick<TeacherCodeService, "check">;
   limits: {
-    loginPerEmail: RateLimiter;
+    loginPerAccountAddress: RateLimiter;
+    loginPerAccount: RateLimiter;
     loginPerAddress: RateLimiter;
+    registerPerAddress: RateLimiter;
+    registerOverall: RateLimiter;
+    teacherCodeFailuresPerAddress: RateLimiter;
+    teacherCodeFailuresOverall: RateLimiter;
     resetPerEmail: RateLimiter;
     resetPerAddress: RateLimiter;
   };
-  config: Pick<Config, "teacherSignupCode" | "publicUrl" | "passwordResetTtlSeconds">;
+  config: Pick<Config, "publicUrl" | "passwordResetTtlSeconds">;
 };
 
-function checkNewPassword(check: FieldCheck, field = "password"): string {
+function checkNewPassword(check: FieldCheck, email: string | undefined, field = "password"): string {
   const password = check.string(field, { trim: false, label: "Password" });
   if (check.has(field)) {
     return password;
   }
-  if (!password) {
-    check.fail(field, "Password is required");
-  } else if (password.length < MIN_PASSWORD_LENGTH) {
-    check.fail(field, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`);
-  } else if (password.length > MAX_PASSWORD_LENGTH) {
-    check.fail(field, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`);
-  } else if (isCommonPassword(password)) {
-    check.fail(field, COMMON_PASSWORD_MESSAGE);
+  const weakness = passwordWeakness(password, email);
+  if (weakness) {
+    check.fail(field, weakness);
   }
   return password;
 }
 
-function sameSecret(given: string, expected: string): boolean {
-  // Compare digests so neither the length nor the content leaks through timing.
-  const a = createHash("sha256").update(given).digest();
-  const b = createHash("sha256").update(expected).digest();
-  return timingSafeEqual(a, b);
+/** Hits the limiters in order and stops at the first that refuses (later ones are not counted). */
+async function firstRefusal(hits: (() => Promise<RateLimitResult>)[]): Promise<RateLimitResult | undefined> {
+  for (const hit of hits) {
+    const result = await hit();
+    if (!result.allowed) {
+      return result;
+    }
+  }
+  return undefined;
 }
 
 const hashResetToken = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -94,12 +105,16 @@ export function createAuthService(deps: AuthDeps) {
   });
 
   return {
-    /** Creates a student or teacher account (teachers need the server's sign-up code). */
-    async register(props: { input: unknown }): Promise<AuthResult> {
+    /**
+     * Creates a student or teacher account. Teachers need their school's sign-up code (or, for a
+     * school without one, the server's bootstrap code). Every valid attempt counts against the
+     * registration limits, "email taken" included, so they cannot be used to list children's emails.
+     */
+    async register(props: { input: unknown; ip: string }): Promise<AuthResult> {
       const check = new FieldCheck(asRecord(props.input));
       const displayName = check.displayName();
       const email = check.email();
-      const password = checkNewPassword(check);
+      const password = checkNewPassword(check, email);
       const schoolName = check.string("school", { label: "School" });
       const school = SCHOOLS.find((s) => s.name === schoolName);
       if (!check.has("school")) {
@@ -115,15 +130,27 @@ export function createAuthService(deps: AuthDeps) {
       }
       const role = roleText === "teacher" ? "teacher" : "student";
       const teacherCode = check.string("teacherCode", { label: "Teacher code" });
-      if (role === "teacher" && !check.has("teacherCode")) {
-        const expected = deps.config.teacherSignupCode;
-        if (!expected) {
-          check.fail("teacherCode", TEACHER_SIGNUP_CLOSED_MESSAGE);
-        } else if (!teacherCode || teacherCode.length > MAX_CODE_LENGTH || !sameSecret(teacherCode, expected)) {
-          check.fail("teacherCode", "Valid teacher code is required");
+      if (role === "teacher" && !check.has("teacherCode") && teacherCode.length > MAX_CODE_LENGTH) {
+        check.fail("teacherCode", WRONG_TEACHER_CODE_MESSAGE);
+      }
+      if (!check.has("displayName")) {
+        const problem = await deps.moderation.displayNameProblem(displayName);
+        if (problem) {
+          check.fail("displayName", problem);
         }
       }
       check.done();
+
+      const refused = await firstRefusal([
+        () => deps.limits.registerPerAddress.hit(`register:ip:${props.ip}`),
+        () => deps.limits.registerOverall.hit("register:all"),
+      ]);
+      if (refused) {
+        throw tooManyRequests(TOO_MANY_REGISTRATIONS_MESSAGE, refused.retryAfterSeconds);
+      }
+      if (role === "teacher" && school) {
+        await checkTeacherCode(school.id, teacherCode, props.ip);
+      }
 
       const passwordHash = await hashPassword(password);
       try {
@@ -150,19 +177,18 @@ export function createAuthService(deps: AuthDeps) {
       }
       check.done();
 
-      // Every attempt counts, per account and per address, before the password is looked at.
-      const [byEmail, byAddress] = await Promise.all([
-        deps.limits.loginPerEmail.hit(`login:email:${email}`),
-        deps.limits.loginPerAddress.hit(`login:ip:${props.ip}`),
+      // Every attempt counts before the password is looked at: first per account and address (the
+      // usual lock), then per address, then the account's ceiling across addresses. An attempt
+      // refused earlier does not count later, so one address hammering an account cannot lock its
+      // owner out from another.
+      const pairKey = `login:pair:${email}|${props.ip}`;
+      const refused = await firstRefusal([
+        () => deps.limits.loginPerAccountAddress.hit(pairKey),
+        () => deps.limits.loginPerAddress.hit(`login:ip:${props.ip}`),
+        () => deps.limits.loginPerAccount.hit(`login:email:${email}`),
       ]);
-      if (!byEmail.allowed || !byAddress.allowed) {
-        throw tooManyRequests(
-          TOO_MANY_LOGINS_MESSAGE,
-          Math.max(
-            byEmail.allowed ? 0 : byEmail.retryAfterSeconds,
-            byAddress.allowed ? 0 : byAddress.retryAfterSeconds,
-          ),
-        );
+      if (refused) {
+        throw tooManyRequests(TOO_MANY_LOGINS_MESSAGE, refused.retryAfterSeconds);
       }
       const user = await prisma.user.findUnique({ where: { email }, include: withSchool });
       const valid =
@@ -174,7 +200,7 @@ export function createAuthService(deps: AuthDeps) {
       if (user.status !== "active") {
         throw new AppError(ErrorCode.AccountInactive, Messages.accountInactive);
       }
-      await deps.limits.loginPerEmail.reset(`login:email:${email}`);
+      await deps.limits.loginPerAccountAddress.reset(pairKey);
       const updated = await prisma.user.update({
         where: { id: user.id },
         data: { lastActiveAt: new Date() },
@@ -212,13 +238,23 @@ export function createAuthService(deps: AuthDeps) {
     async completePasswordReset(props: { input: unknown }): Promise<{ message: string }> {
       const check = new FieldCheck(asRecord(props.input));
       const token = check.string("token", { label: "Reset token" });
-      const password = checkNewPassword(check);
+      const password = checkNewPassword(check, undefined);
       if (!check.has("token") && (!token || token.length > 200)) {
         check.fail("token", INVALID_RESET_LINK_MESSAGE);
       }
       check.done();
 
       const tokenHash = hashResetToken(token);
+      // The account's email is known only from the link: check the password against it too.
+      const link = await prisma.passwordResetToken.findUnique({
+        where: { tokenHash },
+        select: { usedAt: true, expiresAt: true, user: { select: { email: true } } },
+      });
+      const live = link && !link.usedAt && link.expiresAt > new Date();
+      const weakness = live ? passwordWeakness(password, link.user.email) : undefined;
+      if (weakness) {
+        throw badInput(weakness, { password: weakness });
+      }
       const passwordHash = await hashPassword(password);
       const userId = await prisma.$transaction(async (tx) => {
         const row = await tx.passwordResetToken.findUnique({ where: { tokenHash } });
@@ -257,6 +293,46 @@ export function createAuthService(deps: AuthDeps) {
     },
   };
 
+  /**
+   * Throws unless the code opens teacher sign-up at this school. Wrong codes are limited per address
+   * and across the deployment: every attempt is counted first (so a burst of guesses at once is
+   * counted in full), and a right code takes its count back.
+   */
+  async function checkTeacherCode(schoolId: string, code: string, ip: string): Promise<void> {
+    const closed = () => badInput(TEACHER_SIGNUP_CLOSED_MESSAGE, { teacherCode: TEACHER_SIGNUP_CLOSED_MESSAGE });
+    const wrong = () => badInput(WRONG_TEACHER_CODE_MESSAGE, { teacherCode: WRONG_TEACHER_CODE_MESSAGE });
+    if (!code) {
+      // No code is no guess: not counted.
+      throw (await deps.teacherCodes.check(schoolId, "")) === "closed" ? closed() : wrong();
+    }
+    const addressKey = `teacher-code:ip:${ip}`;
+    const refused = await firstRefusal([
+      () => deps.limits.teacherCodeFailuresPerAddress.hit(addressKey),
+      () => deps.limits.teacherCodeFailuresOverall.hit("teacher-code:all"),
+    ]);
+    if (refused) {
+      logger.warn({ ip }, "teacher sign-up code attempts limited");
+      throw tooManyRequests(TOO_MANY_TEACHER_CODES_MESSAGE, refused.retryAfterSeconds);
+    }
+    const result = await deps.teacherCodes.check(schoolId, code);
+    if (result === "ok") {
+      await Promise.all([
+        deps.limits.teacherCodeFailuresPerAddress.refund(addressKey),
+        deps.limits.teacherCodeFailuresOverall.refund("teacher-code:all"),
+      ]);
+      return;
+    }
+    if (result === "closed") {
+      // Not a guess: nothing can be right here, so it does not count either.
+      await Promise.all([
+        deps.limits.teacherCodeFailuresPerAddress.refund(addressKey),
+        deps.limits.teacherCodeFailuresOverall.refund("teacher-code:all"),
+      ]);
+      throw closed();
+    }
+    throw wrong();
+  }
+
   async function sendResetLink(email: string): Promise<void> {
     const user = await prisma.user.findUnique({ where: { email } });
     if (!user || user.status !== "active") {
@@ -264,9 +340,14 @@ export function createAuthService(deps: AuthDeps) {
     }
     const token = randomBytes(32).toString("base64url");
     const ttl = deps.config.passwordResetTtlSeconds;
-    await prisma.passwordResetToken.create({
-      data: { userId: user.id, tokenHash: hashResetToken(token), expiresAt: new Date(Date.now() + ttl * 1000) },
-    });
+    const now = new Date();
+    // A new link retires every earlier one: only the newest mail works.
+    await prisma.$transaction([
+      prisma.passwordResetToken.updateMany({ where: { userId: user.id, usedAt: null }, data: { usedAt: now } }),
+      prisma.passwordResetToken.create({
+        data: { userId: user.id, tokenHash: hashResetToken(token), expiresAt: new Date(now.getTime() + ttl * 1000) },
+      }),
+    ]);
     const link = `${deps.config.publicUrl}/reset-password?token=${token}`;
     const minutes = Math.round(ttl / 60);
     await deps.mailer.send({

@@ -89,7 +89,7 @@ export function presentBook(row: BookRow, reading: ReadingPayload | null = null)
     reviewCount: ratingCount,
     coverUrl: coverUrl(cover, "medium"),
     coverLowUrl: coverUrl(cover, "low"),
-    coverImageUrl: coverUrl(cover, "original"),
+    coverImageUrl: coverUrl(cover, "large"),
     coverImagePath: row.hasCover ? `covers/${row.id}` : null,
     reading,
   };

@@ -69,7 +69,7 @@ export class Book {
   @Field(() => String, { nullable: true, description: "Cover at most 150x200" })
   coverLowUrl!: string | null;
 
-  @Field(() => String, { nullable: true, description: "The cover as uploaded" })
+  @Field(() => String, { nullable: true, description: "Cover at most 600x800 (the upload itself is never served)" })
   coverImageUrl!: string | null;
 
   @Field(() => String, { nullable: true })

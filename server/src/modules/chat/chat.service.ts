@@ -10,7 +10,7 @@ import {
   prismaErrorCode,
   tooManyRequests,
 } from "../../errors/app-error.js";
-import type { ChatMessage, PrismaClient } from "../../generated/prisma/client.js";
+import type { ChatMessage, Prisma, PrismaClient } from "../../generated/prisma/client.js";
 import { ALL_SCHOOLS, type AppPubSub, Topics } from "../../pubsub/pubsub.js";
 import type { AiService } from "../ai/ai.service.js";
 import type { AiBook, AiRequest, AiTurn, ChatMode, ReadingPlace } from "../ai/provider.js";
@@ -290,6 +290,27 @@ export function createChatService(deps: {
     return actor;
   }
 
+  /**
+   * Refuses a message when the student has already sent the day's limit (London day), across all their
+   * chats. Messages refused by moderation were never stored, so they do not count; risk-to-the-child
+   * messages were stored, so they do.
+   */
+  async function refuseOverDailyLimit(
+    db: PrismaClient | Prisma.TransactionClient,
+    userId: string,
+    today: { start: Date; end: Date },
+  ): Promise<void> {
+    const sentToday = await db.chatMessage.count({
+      where: { role: "user", createdAt: { gte: today.start }, chat: { userId } },
+    });
+    if (sentToday >= deps.limits.dailyMessageLimit) {
+      throw tooManyRequests(
+        dailyLimitMessage(deps.limits.dailyMessageLimit),
+        Math.ceil((today.end.getTime() - Date.now()) / 1000),
+      );
+    }
+  }
+
   /** Whether a reply may reach the child: a phone number (Childline's, say) is fine, other harm is not. */
   function replyIsSafe(text: string): boolean {
     const check = deps.moderation.classify(text);
@@ -537,16 +558,10 @@ export function createChatService(deps: {
       const actor = await currentAccount(props.actor);
       // The book may have been withdrawn (or lost its text) since the chat began.
       await deps.books.openBook(actor, chat.bookId);
+      // Checked here first, so a student at the limit is told so before moderation; checked again
+      // where the message is stored, which is what holds when several sends race.
       const today = londonDay(new Date());
-      const sentToday = await prisma.chatMessage.count({
-        where: { role: "user", createdAt: { gte: today.start }, chat: { userId: actor.id } },
-      });
-      if (sentToday >= deps.limits.dailyMessageLimit) {
-        throw tooManyRequests(
-          dailyLimitMessage(deps.limits.dailyMessageLimit),
-          Math.ceil((today.end.getTime() - Date.now()) / 1000),
-        );
-      }
+      await refuseOverDailyLimit(prisma, actor.id, today);
       const outcome = await deps.moderation.screen({
         actor,
         text,
@@ -569,8 +584,12 @@ export function createChatService(deps: {
       }
       const book = loaded && page ? focusOnPage(loaded, page) : loaded;
 
-      // Reserve two seqs (the message and its reply) and store the message, in one transaction.
+      // Reserve two seqs (the message and its reply) and store the message, in one transaction. The
+      // student's row is locked first, so concurrent sends count today's messages one after another,
+      // each seeing those stored before it: the daily limit cannot be passed by sending many at once.
       const { userRow, changed } = await prisma.$transaction(async (tx) => {
+        await tx.$queryRaw`SELECT id FROM "User" WHERE id = ${actor.id} FOR UPDATE`;
+        await refuseOverDailyLimit(tx, actor.id, today);
         const changed = await tx.chat.update({
           where: { id: chat.id },
           data: { messageCount: { increment: 2 } },

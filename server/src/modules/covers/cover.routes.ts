@@ -2,8 +2,9 @@ import { Router } from "express";
 import type { Services } from "../../services.js";
 import { isCoverSize } from "./cover.service.js";
 
-// GET /covers/{bookId}/{low|medium|original}?v={version}. Versioned URLs never change, so they are
-// cached for a year; a missing cover redirects to the spec's placeholder image.
+// GET /covers/{bookId}/{low|medium|large}?v={version}. Versioned URLs never change, so they are
+// cached for a year; a missing cover redirects to the spec's placeholder image. The uploaded original
+// is not served: every size is bounded, so no page ever decodes an arbitrarily large picture.
 export const PLACEHOLDER_COVER = "/images/book-placeholder.jpg";
 const BOOK_ID = /^[A-Za-z0-9_-]{1,100}$/;
 

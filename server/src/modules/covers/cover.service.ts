@@ -3,19 +3,29 @@ import sharp, { type Metadata } from "sharp";
 import { badInput } from "../../errors/app-error.js";
 import type { Prisma, PrismaClient } from "../../generated/prisma/client.js";
 
-// Covers live in the database (any instance can serve them). The original is kept as uploaded;
-// the spec's smaller sizes are produced on first request, stored, and reused.
+// Covers live in the database (any instance can serve them). The original is kept as uploaded, to
+// render sizes from, and is never served: pages get the spec's smaller sizes, produced on first
+// request, stored, and reused.
 
 export const COVER_SIZES = {
   low: { width: 150, height: 200 },
   medium: { width: 300, height: 400 },
+  // Twice medium, for high-density screens: the largest picture a page is given (coverImageUrl).
+  large: { width: 600, height: 800 },
 } as const;
-export type CoverSize = keyof typeof COVER_SIZES | "original";
-export const isCoverSize = (value: string): value is CoverSize => value === "original" || value in COVER_SIZES;
+export type CoverSize = keyof typeof COVER_SIZES;
+// Own keys only: "toString" is `in` every object.
+export const isCoverSize = (value: string): value is CoverSize => Object.hasOwn(COVER_SIZES, value);
 
 export const MAX_COVER_BYTES = 5 * 1024 * 1024;
+// A few hundred KB of PNG can declare a picture that takes gigabytes to decode: the size is capped
+// by pixels too, well above any real cover scan.
+export const MAX_COVER_SIDE = 6000;
+export const MAX_COVER_PIXELS = 24_000_000;
 export const COVER_TOO_LARGE_MESSAGE = "The cover image must be at most 5 MB";
 export const COVER_FORMAT_MESSAGE = "The cover must be a PNG, JPEG or WebP image";
+export const coverDimensionsMessage = (width: number, height: number) =>
+  `The cover image is too large: at most ${MAX_COVER_SIDE} pixels on a side and ${MAX_COVER_PIXELS / 1_000_000} megapixels. This one is ${width} x ${height}.`;
 const ACCEPTED_FORMATS: Record<string, string> = { png: "image/png", jpeg: "image/jpeg", webp: "image/webp" };
 
 export type CoverImage = { data: Uint8Array; contentType: string; etag: string; version: string };
@@ -29,8 +39,8 @@ export function coverUrl(book: { id: string; hasCover: boolean; coverVersion: st
 }
 
 /**
- * Stores an image as the book's cover, checked by its content (PNG, JPEG or WebP, at most 5 MB),
- * and drops the renditions of the previous one.
+ * Stores an image as the book's cover, checked by its content (PNG, JPEG or WebP, at most 5 MB,
+ * MAX_COVER_SIDE and MAX_COVER_PIXELS), and drops the renditions of the previous one.
  */
 export async function storeCover(db: Db, bookId: string, image: Uint8Array): Promise<{ version: string }> {
   if (image.byteLength > MAX_COVER_BYTES) {
@@ -38,7 +48,9 @@ export async function storeCover(db: Db, bookId: string, image: Uint8Array): Pro
   }
   let metadata: Metadata;
   try {
-    metadata = await sharp(image).metadata();
+    // Only the header is read. sharp's own pixel limit is lifted here so that an oversized picture
+    // gets the dimensions message below rather than "not an image".
+    metadata = await sharp(image, { limitInputPixels: false }).metadata();
   } catch {
     throw badInput(COVER_FORMAT_MESSAGE);
   }
@@ -46,8 +58,12 @@ export async function storeCover(db: Db, bookId: string, image: Uint8Array): Pro
   if (!contentType || !metadata.width || !metadata.height) {
     throw badInput(COVER_FORMAT_MESSAGE);
   }
+  const { width, height } = metadata;
+  if (width > MAX_COVER_SIDE || height > MAX_COVER_SIDE || width * height > MAX_COVER_PIXELS) {
+    throw badInput(coverDimensionsMessage(width, height));
+  }
   const sha256 = createHash("sha256").update(image).digest("hex");
-  const data = { contentType, data: new Uint8Array(image), width: metadata.width, height: metadata.height, sha256 };
+  const data = { contentType, data: new Uint8Array(image), width, height, sha256 };
   await db.bookCoverRendition.deleteMany({ where: { bookId } });
   await db.bookCover.upsert({ where: { bookId }, create: { bookId, ...data }, update: data });
   const version = coverVersionOf(sha256);
@@ -72,9 +88,6 @@ export function createCoverService(deps: { prisma: PrismaClient }) {
         return null;
       }
       const version = coverVersionOf(original.sha256);
-      if (size === "original") {
-        return { data: original.data, contentType: original.contentType, etag: `"${version}-original"`, version };
-      }
       const stored = await prisma.bookCoverRendition.findUnique({
         where: { bookId_size: { bookId, size } },
         select: { data: true, contentType: true, etag: true },
@@ -83,7 +96,9 @@ export function createCoverService(deps: { prisma: PrismaClient }) {
         return { ...stored, version };
       }
       const { width, height } = COVER_SIZES[size];
-      const resized = await sharp(original.data)
+      // The same pixel cap as uploads: a picture stored before it existed fails here instead of
+      // being decoded whole.
+      const resized = await sharp(original.data, { limitInputPixels: MAX_COVER_PIXELS })
         .resize({ width, height, fit: "inside", withoutEnlargement: true })
         .webp({ quality: 82 })
         .toBuffer();

@@ -53,6 +53,15 @@ const CATEGORY_LABELS: Record<ModerationCategory, string> = {
   personal_details: "Personal details shared",
 };
 
+export const NAME_CONTACT_MESSAGE =
+  "Names can't include contact details such as a phone number, an email or an address.";
+export const NAME_UNKIND_MESSAGE =
+  "Please choose another name: other students see it, so it needs to be kind and suitable for school.";
+
+// What no name needs and every contact detail has: five digits in a row (a phone number, however
+// spaced), an @, a web address.
+const CONTACT_IN_NAME = /(?:\d[\s().+-]{0,2}){5}|@|https?:|www\.|\.(?:com|co\.uk|org|net|uk)\b/i;
+
 export type ScreenContext = "chat" | "review" | "check";
 
 export type ScreenOutcome =
@@ -93,6 +102,19 @@ export function createModerationService(deps: {
 
   return {
     classify: deps.classify,
+
+    /**
+     * Why a display name (seen by schoolmates on every review) cannot be used, or undefined. The same
+     * classifier as chat messages, plus contact details that a name never needs. No strike: a name is
+     * checked before there is an account, and an admin's edit is not the child's doing.
+     */
+    async displayNameProblem(name: string): Promise<string | undefined> {
+      const verdict = deps.classify(name);
+      if (CONTACT_IN_NAME.test(name) || verdict.category === "personal_details") {
+        return NAME_CONTACT_MESSAGE;
+      }
+      return verdict.flagged ? NAME_UNKIND_MESSAGE : undefined;
+    },
 
     /**
      * Teacher unblock (spec 4, Moderation): strikeCount 0, blocked false, blockedAt and blockReason

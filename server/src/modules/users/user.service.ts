@@ -5,6 +5,7 @@ import type { AppPubSub } from "../../pubsub/pubsub.js";
 import { Topics } from "../../pubsub/pubsub.js";
 import { asRecord, FieldCheck } from "../../validation/fields.js";
 import { quoted, recordAdminAction } from "../admin/audit.js";
+import type { ModerationService } from "../moderation/moderation.service.js";
 import type { StaffAccess } from "../teacher/staff-access.js";
 import { authorizeUser } from "./user.policy.js";
 import { presentUser, type UserPayload, withSchool } from "./user.presenter.js";
@@ -74,7 +75,12 @@ function describeChanges(before: { displayName: string; role: Role; status: User
   return parts;
 }
 
-export function createUserService(deps: { prisma: PrismaClient; pubsub: AppPubSub; staffAccess: StaffAccess }) {
+export function createUserService(deps: {
+  prisma: PrismaClient;
+  pubsub: AppPubSub;
+  staffAccess: StaffAccess;
+  moderation: Pick<ModerationService, "displayNameProblem">;
+}) {
   const { prisma, pubsub } = deps;
 
   /**
@@ -84,6 +90,11 @@ export function createUserService(deps: { prisma: PrismaClient; pubsub: AppPubSu
   async function updateUser(props: { actor: Actor; userId: unknown; input: unknown }): Promise<UserPayload> {
     authorizeUser(props.actor, "changeRole");
     const changes = readUserChanges(props.input);
+    // A new name is judged as at registration: schoolmates see it on every review.
+    const nameProblem = changes.displayName && (await deps.moderation.displayNameProblem(changes.displayName));
+    if (nameProblem) {
+      throw badInput(nameProblem, { displayName: nameProblem });
+    }
     const userId = typeof props.userId === "string" ? props.userId : "";
     if (!userId || userId.length > MAX_ID_LENGTH) {
       throw badInput("User ID is required");

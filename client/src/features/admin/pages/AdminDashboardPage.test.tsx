@@ -27,6 +27,7 @@ const routes = [
   { path: "/admin/books", element: <Probe name="Books admin" /> },
   { path: "/admin/users", element: <Probe name="Users admin" /> },
   { path: "/admin/reports", element: <Probe name="Reports admin" /> },
+  { path: "/admin/schools", element: <Probe name="Schools admin" /> },
 ];
 
 function renderDashboard(resolvers: Record<string, Resolver>) {
@@ -101,6 +102,7 @@ describe("AdminDashboardPage", () => {
       ["Manage Books", "/admin/books"],
       ["Manage Users", "/admin/users"],
       ["Reports", "/admin/reports"],
+      ["Schools", "/admin/schools"],
     ]);
     await user.click(within(actions).getByRole("link", { name: "Manage Users" }));
     expect(await screen.findByRole("heading", { name: "Users admin" })).toBeTruthy();

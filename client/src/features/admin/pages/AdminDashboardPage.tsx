@@ -8,6 +8,7 @@ const QUICK_ACTIONS = [
   { to: "/admin/books", label: "Manage Books" },
   { to: "/admin/users", label: "Manage Users" },
   { to: "/admin/reports", label: "Reports" },
+  { to: "/admin/schools", label: "Schools" },
 ] as const;
 
 /**

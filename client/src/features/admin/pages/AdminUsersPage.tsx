@@ -1,6 +1,7 @@
 import { useQuery } from "@apollo/client/react";
 import { type ChangeEvent, useEffect, useRef, useState } from "react";
 import { Button } from "../../../components/Button";
+import { LoadError } from "../../../components/LoadError";
 import { Notice } from "../../../components/Notice";
 import { Spinner } from "../../../components/Spinner";
 import type { AdminUsersRowFragment, Role, UserStatus } from "../../../gql/graphql";
@@ -95,18 +96,7 @@ export default function AdminUsersPage() {
 
   let body;
   if (!result) {
-    body = error ? (
-      <div className={styles.error}>
-        <p className="notice notice--error" role="alert">
-          {USERS_LOAD_ERROR}
-        </p>
-        <Button variant="secondary" onClick={retry}>
-          Try Again
-        </Button>
-      </div>
-    ) : (
-      <Spinner label="Loading users…" />
-    );
+    body = error ? <LoadError message={USERS_LOAD_ERROR} onRetry={retry} /> : <Spinner label="Loading users…" />;
   } else {
     const { items, totalCount, nextOffset } = result;
     const pages = Math.max(1, Math.ceil(totalCount / USERS_PAGE_SIZE));
@@ -115,16 +105,7 @@ export default function AdminUsersPage() {
     const hasNext = nextOffset !== null;
     body = (
       <>
-        {error && !waiting ? (
-          <div className={styles.error}>
-            <p className="notice notice--error" role="alert">
-              {USERS_LOAD_ERROR}
-            </p>
-            <Button variant="secondary" onClick={retry}>
-              Try Again
-            </Button>
-          </div>
-        ) : null}
+        {error && !waiting ? <LoadError message={USERS_LOAD_ERROR} onRetry={retry} /> : null}
         <p className={`filter-summary ${styles.summary}`} role="status" aria-live="polite">
           {waiting
             ? "Loading users…"

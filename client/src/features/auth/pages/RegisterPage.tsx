@@ -147,7 +147,7 @@ export default function RegisterPage() {
               label="Teacher code"
               id="register-teacher-code"
               name="teacherCode"
-              hint="Teachers get a sign-up code from us by email."
+              hint="The teacher sign-up code for your school, as emailed to you."
               autoComplete="off"
               value={values.teacherCode}
               onChange={form.onChange}
