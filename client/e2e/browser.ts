@@ -24,7 +24,9 @@ export type BrowserHarness = {
 
 /** A real server (embedded database, the built client) and a real Chromium. */
 export async function startBrowserHarness(env: Record<string, string> = {}): Promise<BrowserHarness> {
-  const app = await startTestApp(env);
+  // E2E_CLIENT_DIR: a client built elsewhere than dist/client (several builds side by side).
+  const clientDir = process.env.E2E_CLIENT_DIR;
+  const app = await startTestApp({ ...(clientDir ? { CLIENT_DIR: clientDir } : {}), ...env });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
   const pages: Page[] = [];
   return {
