@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Explore Books benchmark on PostgreSQL: the seeded catalogue plus 10,000 more books, a signed-in
-// student, and the Explore query (books(first: 24)) with no filter, with a search, with a genre and
-// with both, and the student dashboard, against GET /healthz (the same server's floor) as the baseline.
+// student whose school has 300 other students with their reading and reviews, and the Explore query
+// (books(first: 24)) with no filter, with a search, with a genre and with both, in each order, and
+// the student dashboard, against GET /healthz (the same server's floor) as the baseline.
 // Usage: npm run bench -- explore   (or node bench/explore.mjs). Figures depend on the machine:
 // compare the ratios, which are measured in the same run.
 import { graphqlRequest, load as loadFor, printTable, startServer } from "./lib.mjs";
@@ -12,12 +13,18 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 // stays under about two minutes even on a busy machine.
 const CASE_SECONDS = Number(process.env.BENCH_CASE_SECONDS ?? 15);
 const CONCURRENCY = 50;
+// The student's schoolmates: each read READS_EACH books of the catalogue and reviewed REVIEWS_EACH.
+const SCHOOLMATES = Number(process.env.BENCH_SCHOOLMATES ?? 300);
+const READS_EACH = 20;
+const REVIEWS_EACH = 8;
 
 const load = (fn, options) => loadFor(fn, { seconds: CASE_SECONDS, ...options });
 
-const EXPLORE = `query Explore($search: String, $category: BookCategory, $genre: String, $first: Int, $after: String) {
-  books(search: $search, category: $category, genre: $genre, first: $first, after: $after) {
-    items { id title author category genre coverUrl coverLowUrl coverColor }
+const EXPLORE = `query Explore(
+  $search: String, $category: BookCategory, $genre: String, $sort: BookSort, $first: Int, $after: String
+) {
+  books(search: $search, category: $category, genre: $genre, sort: $sort, first: $first, after: $after) {
+    items { id title author category genre coverUrl coverLowUrl coverColor pages wordCount reading { id read } }
     nextCursor
     totalCount
   }
@@ -62,8 +69,39 @@ try {
     const batch = Array.from({ length: Math.min(2000, EXTRA_BOOKS - from) }, (_, k) => extraBook(from + k));
     await app.db.prisma.book.createMany({ data: batch });
   }
-  // As after autovacuum: the planner knows the table's size.
-  await app.db.sql.exec('ANALYZE "Book"; ANALYZE "BookSchool"');
+  // The school's reading: each schoolmate reads books from a popular third of the catalogue (so some
+  // books are read by many) and reviews some of them.
+  const school = await app.db.prisma.school.findUniqueOrThrow({ where: { name: "Pimlico Academy" } });
+  const catalogue = (await app.db.prisma.book.findMany({ select: { id: true }, orderBy: { id: "asc" } })).map(
+    (book) => book.id,
+  );
+  await app.db.prisma.user.createMany({
+    data: Array.from({ length: SCHOOLMATES }, (_, i) => ({
+      id: `bench-mate-${i}`,
+      email: `mate-${i}@bench.readingroom.local`,
+      displayName: `Mate ${i}`,
+      passwordHash: "not-a-hash",
+      schoolId: school.id,
+    })),
+  });
+  const reads = [];
+  const reviews = [];
+  for (let i = 0; i < SCHOOLMATES; i += 1) {
+    const chosen = new Set();
+    for (let k = 0; chosen.size < READS_EACH; k += 1) {
+      chosen.add(catalogue[(i * 7 + k * k * 13) % Math.floor(catalogue.length / 3)]);
+    }
+    [...chosen].forEach((bookId, k) => {
+      reads.push({ id: `bench-mate-${i}_${bookId}`, userId: `bench-mate-${i}`, bookId, read: true });
+      if (k < REVIEWS_EACH) {
+        reviews.push({ userId: `bench-mate-${i}`, bookId, rating: 1 + ((i + k) % 5), reviewText: "Bench review" });
+      }
+    });
+  }
+  await app.db.prisma.userBook.createMany({ data: reads });
+  await app.db.prisma.review.createMany({ data: reviews });
+  // As after autovacuum: the planner knows the tables' sizes.
+  await app.db.sql.exec('ANALYZE "Book"; ANALYZE "BookSchool"; ANALYZE "User"; ANALYZE "UserBook"; ANALYZE "Review"');
 
   const registered = await fetch(`${url}/api/auth/register`, {
     method: "POST",
@@ -95,19 +133,30 @@ try {
     ['books(first: 24, genre: "history")', { first: 24, genre: "history" }],
     ['search "the" + secondary + fiction', { first: 24, search: "the", category: "secondary", genre: "fiction" }],
     ['books(first: 24, search: "zzz") (no match)', { first: 24, search: "zzz" }],
+    ["books(first: 24, sort: newest)", { first: 24, sort: "newest" }],
+    ["books(first: 24, sort: mostRead)", { first: 24, sort: "mostRead" }],
+    ["books(first: 24, sort: highestRated)", { first: 24, sort: "highestRated" }],
+    ['sort: mostRead + genre: "history"', { first: 24, sort: "mostRead", genre: "history" }],
   ];
   const totals = {};
   for (const [name, variables] of cases) {
     const page = await explore(variables);
     totals[name] = page.totalCount;
   }
-  // The dashboard beside it: its recommendations rank the whole catalogue. The student read 5 books.
-  const firstPage = await explore({ first: 5, genre: "history" });
+  // The dashboard beside it. The student read 5 books (their schoolmates read some of them too) and
+  // loved the first.
+  const firstPage = await explore({ first: 5, sort: "mostRead", genre: "history" });
   for (const book of firstPage.items) {
     await graphql(`mutation { setBookRead(bookId: "${book.id}", read: true) { id } }`);
   }
+  await graphql(
+    `mutation { submitReview(bookId: "${firstPage.items[0].id}", rating: 5, reviewText: "Loved it") { id } }`,
+  );
   const dashboard = () =>
-    graphql("query { dashboard { booksRead readingTime recentBooks { id } recommendations { id } } }");
+    graphql(
+      "query { dashboard { booksRead readingTime recentBooks { id } recommendations { reasonText book { id } } } }",
+    );
+  console.log("recommended:", (await dashboard()).dashboard.recommendations.map((r) => r.reasonText).join(" | "));
   const setupSeconds = (performance.now() - started) / 1000;
 
   // warm-up

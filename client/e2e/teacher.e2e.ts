@@ -108,8 +108,11 @@ describe("the teacher dashboard in a real browser", () => {
     expect(reviewed.reviewedById).toBe(teacher.id);
     expect(reviewed.reviewedAt).not.toBeNull();
 
-    // Unblock: the card resets, and the student can send again at once.
+    // Unblock, once confirmed: the card resets, and the student can send again at once.
     await wendy.getByRole("button", { name: "Unblock & Reset Strikes for Wendy Willow" }).click();
+    const confirm = teacherPage.getByRole("dialog", { name: "Unblock & Reset Strikes" });
+    await confirm.getByText("Unblock Wendy Willow and reset their strikes?").waitFor();
+    await confirm.getByRole("button", { name: "Unblock & Reset Strikes for Wendy Willow" }).click();
     await expect.poll(() => wendy.getByText("Blocked", { exact: true }).count()).toBe(0);
     expect(await wendy.getByText(/Strikes:/).count()).toBe(0);
     const unblock = await h.app.db.prisma.moderationEvent.findFirstOrThrow({
@@ -128,6 +131,58 @@ describe("the teacher dashboard in a real browser", () => {
       .poll(() => studentPage.getByRole("button", { name: "Send" }).isEnabled(), { timeout: 20_000 })
       .toBe(true);
     expect(await studentPage.getByText(/Safeguarding notice/).count()).toBe(0);
+  });
+
+  it("lists blocked students first and asks before unblocking, naming the student", async () => {
+    const warned = await h.app.createUser({ displayName: "Aaron Early" });
+    const blocked = await h.app.createUser({ displayName: "Zoe Later", school: warned.school });
+    const teacher = await h.app.createUser({ role: "teacher", school: warned.school });
+    await h.app.db.prisma.user.update({ where: { id: warned.id }, data: { strikeCount: 1 } });
+    await h.app.db.prisma.user.update({
+      where: { id: blocked.id },
+      data: { strikeCount: 3, blocked: true, blockedAt: new Date(), blockReason: "Repeated harmful content" },
+    });
+
+    const page = await h.newPage({ width: 1280, height: 900 });
+    await signIn(page, teacher, "/teacher/dashboard");
+    const zoe = page.getByRole("article", { name: "Zoe Later" });
+    await zoe.waitFor();
+    const names = await page
+      .getByRole("article")
+      .evaluateAll((cards) => cards.map((card) => card.querySelector("h3")?.textContent));
+    expect(names.indexOf("Zoe Later")).toBeLessThan(names.indexOf("Aaron Early"));
+    // The first unblock button on the page is the blocked student's, and says so.
+    const buttons = page.getByRole("button", { name: /^Unblock & Reset Strikes for / });
+    expect(await buttons.first().textContent()).toBe("Unblock & Reset Strikes for Zoe Later");
+
+    // It asks first, naming the student; Escape (or Cancel) changes nothing.
+    const unblock = zoe.getByRole("button", { name: "Unblock & Reset Strikes for Zoe Later" });
+    await unblock.click();
+    const dialog = page.getByRole("dialog", { name: "Unblock & Reset Strikes" });
+    await dialog.getByText("Unblock Zoe Later and reset their strikes?").waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Cancel");
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+    expect(results.violations.map((v) => v.id)).toEqual([]);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(await unblock.evaluate((button) => button === document.activeElement)).toBe(true);
+    expect(await h.app.db.prisma.user.findUniqueOrThrow({ where: { id: blocked.id } })).toMatchObject({
+      blocked: true,
+      strikeCount: 3,
+    });
+
+    await unblock.click();
+    await dialog.getByRole("button", { name: "Unblock & Reset Strikes for Zoe Later" }).click();
+    await zoe.getByText("Unblocked and strikes reset").waitFor();
+    expect(await zoe.getByText("Blocked", { exact: true }).count()).toBe(0);
+    expect(await dialog.count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("See Chats of Zoe Later");
+    expect(await h.app.db.prisma.user.findUniqueOrThrow({ where: { id: blocked.id } })).toMatchObject({
+      blocked: false,
+      strikeCount: 0,
+    });
+    // The student with one strike was not touched.
+    expect((await h.app.db.prisma.user.findUniqueOrThrow({ where: { id: warned.id } })).strikeCount).toBe(1);
   });
 
   it("fits a phone: the cards and the chats modal at 360px", async () => {

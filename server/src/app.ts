@@ -3,8 +3,10 @@ import { expressMiddleware } from "@as-integrations/express5";
 import express from "express";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { pino, type Logger } from "pino";
+import { createRequire } from "node:module";
+import { type DestinationStream, type Logger, type LoggerOptions, pino } from "pino";
 import { pinoHttp } from "pino-http";
+import type PinoPretty from "pino-pretty";
 import { createSessionResolver } from "./auth/session.js";
 import { createTokenService, resolveTokenSecret, type TokenService } from "./auth/tokens.js";
 import type { Config } from "./config/config.js";
@@ -50,14 +52,64 @@ export type App = {
   close(): Promise<void>;
 };
 
-export function createLogger(config: Pick<Config, "logLevel">): Logger {
-  return pino({
+/** Where the logger writes: stdout, or a test's stand-in. */
+export type LogOutput = { isTTY?: boolean; write(chunk: string): unknown };
+
+/**
+ * JSON, one object per line, for machines (containers, files, CI, tests); readable coloured lines
+ * when a person watches stdout in a terminal (`npm start`, `npm run dev`).
+ */
+export function createLogger(config: Pick<Config, "logLevel">, output: LogOutput = process.stdout): Logger {
+  const options: LoggerOptions = {
     level: config.logLevel,
     redact: {
       paths: ["req.headers.authorization", "req.headers.cookie", "*.password", "*.passwordHash", "*.token"],
       censor: "[redacted]",
     },
+  };
+  if (output.isTTY && config.logLevel !== "silent") {
+    return pino(options, readableLines(output));
+  }
+  // pino's own asynchronous writer for stdout (the fastest), or the test's stream.
+  return output === process.stdout ? pino(options) : pino(options, output);
+}
+
+// Required here, not imported at the top: only a terminal loads pino-pretty. It prettifies each
+// line in this thread and writes it at once (a terminal's writes are synchronous), so a fatal line
+// logged just before process.exit() is not lost, as it could be in a transport's worker thread.
+function readableLines(output: LogOutput): DestinationStream {
+  const { isColorSupported, prettyFactory } = createRequire(import.meta.url)("pino-pretty") as typeof PinoPretty;
+  const prettify = prettyFactory({
+    colorize: isColorSupported,
+    translateTime: "SYS:HH:MM:ss.l",
+    messageFormat: withRequestSummary,
+    // What a person at their own terminal does not need; the JSON lines keep all of it.
+    ignore: "pid,hostname,req,res,responseTime",
   });
+  return {
+    write(line: string) {
+      output.write(prettify(line));
+    },
+  };
+}
+
+// pino-http's request lines read "GET /api/books 404 3ms", not two screens of headers.
+function withRequestSummary(log: Record<string, unknown>, messageKey: string): string {
+  const message = typeof log[messageKey] === "string" ? log[messageKey] : "";
+  const req = log.req as { method?: string; url?: string } | undefined;
+  if (!req) {
+    return message;
+  }
+  const res = log.res as { statusCode?: number } | undefined;
+  const summary = [
+    req.method,
+    req.url,
+    res?.statusCode,
+    typeof log.responseTime === "number" ? `${log.responseTime}ms` : undefined,
+  ]
+    .filter((part) => part !== undefined)
+    .join(" ");
+  return message === "request completed" ? summary : `${message}: ${summary}`;
 }
 
 /**

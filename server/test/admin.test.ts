@@ -86,6 +86,10 @@ const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
+const SIMILAR_BOOKS = `query SimilarBooks($title: String!, $author: String!) {
+  similarBooks(title: $title, author: $author) { id title author status }
+}`;
+
 /** The fixtures each row of the table acts on: valid arguments, so that only the caller can fail. */
 type Fixtures = {
   schoolId: string;
@@ -113,6 +117,7 @@ const ADMIN_OPERATIONS: Record<string, Operation> = {
   },
   adminBooks: { document: ADMIN_BOOKS, variables: () => ({ search: "Book" }) },
   adminBook: { document: ADMIN_BOOK, variables: (f) => ({ id: f.ready }) },
+  similarBooks: { document: SIMILAR_BOOKS, variables: () => ({ title: "Ready", author: "Someone" }) },
   createBook: {
     document: CREATE_BOOK,
     variables: (f) => ({ input: { title: "Smuggled", author: "Nobody", allSchools: false, schoolIds: [f.schoolId] } }),
@@ -392,6 +397,39 @@ describe("admin", () => {
           actorName: "Ada Admin",
         },
       ]);
+    });
+
+    it("similarBooks finds the books of that title and author whatever their case, spacing and status", async () => {
+      const published = await createBook({ title: "The Secret Garden", author: "Frances Hodgson Burnett" });
+      const archived = await createBook({ title: "The secret  garden", author: "Frances Hodgson  Burnett" });
+      const draft = await createBook({ title: "THE SECRET GARDEN", author: "frances hodgson burnett" });
+      await app.db.prisma.book.update({ where: { id: published.id }, data: { status: "published" } });
+      await app.db.prisma.book.update({ where: { id: archived.id }, data: { status: "archived" } });
+      // Another author, a longer title: other books.
+      await createBook({ title: "The Secret Garden", author: "Someone Else" });
+      await createBook({ title: "The Secret Garden Revisited", author: "Frances Hodgson Burnett" });
+
+      const similar = async (title: string, author = "Frances Hodgson Burnett") =>
+        (await gqlOk(SIMILAR_BOOKS, { title, author })).similarBooks as unknown[];
+      // Published first (the copy students already read), then drafts, then archived books.
+      expect(await similar("  the SECRET\tgarden ")).toEqual([
+        { id: published.id, title: "The Secret Garden", author: "Frances Hodgson Burnett", status: "published" },
+        { id: draft.id, title: "THE SECRET GARDEN", author: "frances hodgson burnett", status: "draft" },
+        { id: archived.id, title: "The secret  garden", author: "Frances Hodgson  Burnett", status: "archived" },
+      ]);
+      expect(await similar("Secret Garden")).toEqual([]);
+      expect(await similar("   ")).toEqual([]);
+      // A wildcard is a character like any other.
+      expect(await similar("The Secret %")).toEqual([]);
+      // A title createBook would refuse is refused here too.
+      const tooLong = "Title must be at most 200 characters";
+      expect(await gqlRefused(SIMILAR_BOOKS, { title: "T".repeat(201), author: "A" })).toEqual({
+        message: tooLong,
+        code: "BAD_USER_INPUT",
+        fields: { title: tooLong },
+      });
+      // Asking changes nothing and records nothing.
+      expect((await auditTrail(app)).map((entry) => entry.action)).toEqual(Array(5).fill("book.created"));
     });
 
     it("a new book is held by every school unless told otherwise, with the defaults", async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { splitSections } from "../src/modules/ai/passages.js";
+import { chapterPhrase } from "../src/modules/ai/voice.js";
 import { PAGE_MESSAGE } from "../src/modules/chat/chat.service.js";
 import { gqlError } from "./helpers/auth-kit.js";
 import { OPEN_CHAT, SEND } from "./helpers/chat-kit.js";
@@ -41,6 +42,31 @@ function chatKit(app: TestApp, bookId: string) {
     },
   };
 }
+
+/** A page as the reader shows one: from `paragraph`, whole paragraphs up to about `words` words. */
+async function readerPage(app: TestApp, slug: string, chapter: number, paragraph: number, words = 220) {
+  const book = await app.db.prisma.book.findUniqueOrThrow({
+    where: { slug },
+    select: { id: true, text: { select: { content: true } } },
+  });
+  const section = splitSections(book.text?.content ?? "")[chapter];
+  const paragraphs = section?.paragraphs ?? [];
+  let lastParagraph = paragraph;
+  let count = 0;
+  while (lastParagraph < paragraphs.length - 1 && count + (paragraphs[lastParagraph] ?? "").split(" ").length < words) {
+    count += (paragraphs[lastParagraph] ?? "").split(" ").length;
+    lastParagraph += 1;
+  }
+  return {
+    bookId: book.id,
+    chapterTitle: section?.chapter ?? null,
+    page: { chapter, paragraph, lastParagraph },
+    text: collapse(paragraphs.slice(paragraph, lastParagraph + 1).join(" ")),
+  };
+}
+
+// The reply quotes the book with its own marks as single ones, and without italics' underscores.
+const plain = (text: string) => collapse(text.replace(/_/g, "").replace(/["“”‘’']/g, "'"));
 
 /** The text between the reply's own quotation marks (the offline provider's quote), without its "…". */
 function quoteOf(reply: string): string {
@@ -111,6 +137,107 @@ describe("'Ask about this page', offline provider", () => {
   });
 });
 
+// Issue 18: on chapter III of The Wind in the Willows, page 1, "What is happening on this page?" was
+// answered with a quote from chapter I: the question's words ("happening", "page") matched other
+// chapters, and the page's own passages did not hold them. A question about the page is answered from
+// the page, for books and pages of every kind; one that names something elsewhere, from the book.
+describe("'Ask about this page', offline provider, questions about the page", () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ AI_OFFLINE_PACE_MS: "0" });
+  });
+  afterAll(() => app.stop());
+
+  const PAGES = [
+    { name: "The Wind in the Willows, chapter III, page 1", slug: "the-wind-in-the-willows", chapter: 3, paragraph: 0 },
+    {
+      name: "the middle of a chapter (Alice, A Mad Tea-Party)",
+      slug: "alices-adventures-in-wonderland",
+      chapter: 7,
+      paragraph: 20,
+    },
+    {
+      name: "the middle of a chapter (Treasure Island, The Sea-chest)",
+      slug: "treasure-island",
+      chapter: 4,
+      paragraph: 10,
+    },
+    {
+      name: "the first page of a book's story (Alice, chapter I)",
+      slug: "alices-adventures-in-wonderland",
+      chapter: 1,
+      paragraph: 0,
+    },
+    {
+      name: "the first page of a book without chapters (Peter Rabbit)",
+      slug: "the-tale-of-peter-rabbit",
+      chapter: 0,
+      paragraph: 0,
+    },
+  ];
+  const QUESTIONS = [
+    "What is happening on this page?",
+    "Who is on this page?",
+    "Explain this page",
+    "Who is talking here?",
+  ];
+
+  for (const { name, slug, chapter, paragraph } of PAGES) {
+    it(`answers from the page itself: ${name}`, async () => {
+      const page = await readerPage(app, slug, chapter, paragraph);
+      const student = await app.createUser();
+      // The reader has saved the place: the student has read up to the end of this page.
+      await app.db.prisma.userBook.create({
+        data: {
+          id: `${student.id}_${page.bookId}`,
+          userId: student.id,
+          bookId: page.bookId,
+          furthestChapter: chapter,
+          furthestParagraph: page.page.lastParagraph,
+        },
+      });
+      const chats = chatKit(app, page.bookId);
+      const chatId = await chats.open(student);
+      const where = chapterPhrase(page.chapterTitle);
+      for (const question of QUESTIONS) {
+        const res = await chats.send(student, chatId, question, page.page);
+        expect(res.body.errors, question).toBeUndefined();
+        const reply = res.body.data.sendChatMessage.assistantMessage.content as string;
+        for (const piece of quoteOf(reply).split("…").map(plain).filter(Boolean)) {
+          expect(plain(page.text), `${question} → ${reply}`).toContain(piece);
+        }
+        if (where) {
+          expect(reply, question).toContain(`${where}, this page says:`);
+        } else {
+          expect(reply, question).toContain("This page says:");
+        }
+      }
+    });
+  }
+
+  it("answers a question about something on another page from the book the student has read", async () => {
+    const page = await readerPage(app, "the-wind-in-the-willows", 3, 0);
+    const student = await app.createUser();
+    await app.db.prisma.userBook.create({
+      data: {
+        id: `${student.id}_${page.bookId}`,
+        userId: student.id,
+        bookId: page.bookId,
+        furthestChapter: 3,
+        furthestParagraph: page.page.lastParagraph,
+      },
+    });
+    const chats = chatKit(app, page.bookId);
+    const chatId = await chats.open(student);
+    // The picnic is in chapter I; the page is chapter III's first.
+    const res = await chats.send(student, chatId, "What was in the picnic basket?", page.page);
+    expect(res.body.errors).toBeUndefined();
+    const reply = res.body.data.sendChatMessage.assistantMessage.content as string;
+    expect(reply).toContain("In chapter I, The River Bank, the book says:");
+    expect(page.text).not.toContain(quoteOf(reply));
+  });
+});
+
 describe("'Ask about this page', Gemini", () => {
   let gemini: FakeGemini;
   let app: TestApp;
@@ -145,4 +272,54 @@ describe("'Ask about this page', Gemini", () => {
     const plain = collapse(gemini.requests[0]?.body.systemInstruction?.parts?.[0]?.text ?? "");
     expect(plain).not.toContain("asking about the page on their screen");
   });
+
+  it("sends the page's passages first, and says when the question is about the page (issue 18)", async () => {
+    const page = await readerPage(app, "the-wind-in-the-willows", 3, 0);
+    const student = await app.createUser();
+    await app.db.prisma.userBook.create({
+      data: {
+        id: `${student.id}_${page.bookId}`,
+        userId: student.id,
+        bookId: page.bookId,
+        furthestChapter: 3,
+        furthestParagraph: page.page.lastParagraph,
+      },
+    });
+    const chatId = await chats.open(student);
+    const firstWords = page.text.split(" ").slice(0, 12).join(" ");
+
+    const about = await chats.send(student, chatId, "What is happening on this page?", page.page);
+    expect(about.body.errors).toBeUndefined();
+    const aboutText = instructionOf(0);
+    const aboutExcerpts = excerptsIn(aboutText);
+    expect(aboutExcerpts[0]?.text).toContain(firstWords);
+    expect(aboutExcerpts[0]?.attributes).toBe(' chapter="III. THE WILD WOOD" page="on screen"');
+    // Only the page: the words "happening" and "page" fetch nothing from elsewhere in the book.
+    expect(aboutExcerpts.every((excerpt) => excerpt.attributes.includes('page="on screen"'))).toBe(true);
+    expect(collapse(aboutText)).toContain("Their latest question is about this page");
+
+    const elsewhere = await chats.send(student, chatId, "What was in the picnic basket?", page.page);
+    expect(elsewhere.body.errors).toBeUndefined();
+    const elsewhereText = instructionOf(1);
+    expect(collapse(elsewhereText)).toContain("asking about the page on their screen");
+    expect(collapse(elsewhereText)).not.toContain("Their latest question is about this page");
+    const excerpts = excerptsIn(elsewhereText);
+    expect(excerpts[0]?.attributes).toContain('page="on screen"');
+    expect(excerpts[0]?.text).toContain(firstWords);
+    const onScreen = excerpts.filter((excerpt) => excerpt.attributes.includes('page="on screen"'));
+    expect(excerpts.slice(0, onScreen.length)).toEqual(onScreen);
+    expect(excerpts.some((excerpt) => excerpt.attributes === ' chapter="I. THE RIVER BANK"')).toBe(true);
+  });
+
+  function instructionOf(request: number): string {
+    return gemini.requests[request]?.body.systemInstruction?.parts?.[0]?.text ?? "";
+  }
 });
+
+/** The book excerpts of a system instruction, in order: their tag's attributes and their text. */
+function excerptsIn(instruction: string): { attributes: string; text: string }[] {
+  return [...instruction.matchAll(/<book-excerpt([^>]*)>\n([\s\S]*?)\n<\/book-excerpt>/g)].map((match) => ({
+    attributes: match[1] ?? "",
+    text: collapse(match[2] ?? ""),
+  }));
+}

@@ -182,6 +182,7 @@ const MATRIX: Record<string, Row> = {
   adminReport: { expect: adminOnly(), vars: (w) => ({ schoolId: w.schoolAId }) },
   adminBooks: { expect: adminOnly(), vars: () => ({ limit: 5 }) },
   adminBook: { expect: adminOnly(), vars: (w) => ({ id: w.bookId }) },
+  similarBooks: { expect: adminOnly(), vars: () => ({ title: "The Wind in the Willows", author: "Kenneth Grahame" }) },
   adminUsers: { expect: adminOnly(), vars: () => ({ limit: 5 }) },
   adminSchools: { expect: adminOnly() },
   books: { expect: signedIn(), vars: () => ({ first: 5 }) },

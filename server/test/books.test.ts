@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Messages } from "../src/errors/app-error.js";
 import { BOOK_NOT_FOUND_MESSAGE, BOOK_NOT_READY_MESSAGE } from "../src/modules/books/book.policy.js";
 import { MAX_PAGE_SIZE, MAX_SEARCH_LENGTH } from "../src/modules/books/book.service.js";
+import { upload } from "./helpers/admin-kit.js";
 import { gqlError } from "./helpers/auth-kit.js";
 import {
   BOOK,
@@ -22,7 +23,18 @@ import { startTestApp, type TestApp, type TestUser } from "./helpers/test-app.js
 
 const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
 
-type BookPage = { items: { id: string; title: string }[]; nextCursor: string | null; totalCount: number };
+type BookPage = {
+  items: {
+    id: string;
+    title: string;
+    category: string;
+    pages: number | null;
+    wordCount: number | null;
+    reading: { read: boolean } | null;
+  }[];
+  nextCursor: string | null;
+  totalCount: number;
+};
 
 describe("books", () => {
   let app: TestApp;
@@ -437,6 +449,176 @@ describe("books", () => {
     });
   });
 
+  describe("Explore: orders (sort)", () => {
+    /** Every page of a search in the order, `first` at a time: titles without the search tag. */
+    async function walk(user: TestUser, variables: Record<string, unknown>, first: number): Promise<string[]> {
+      const titles: string[] = [];
+      let after: string | null = null;
+      for (let pages = 0; pages < 20; pages += 1) {
+        const page: BookPage = await explore(user, { ...variables, first, ...(after ? { after } : {}) });
+        titles.push(...page.items.map((b) => b.title.split(" ")[1] as string));
+        after = page.nextCursor;
+        if (!after) {
+          return titles;
+        }
+      }
+      throw new Error("more than 20 pages");
+    }
+
+    /** Books titled `${tag} ${name}`, found by searching the tag. */
+    const booksNamed = (tag: string, names: string[], options: Parameters<typeof buildBook>[1] = {}) =>
+      Promise.all(names.map((name) => buildBook(app, { ...options, title: `${tag} ${name}` })));
+
+    it("title (the default): A to Z, as without a sort", async () => {
+      const tag = uniqueTag();
+      await booksNamed(tag, ["Cedar", "Alder", "Birch"]);
+      const student = await app.createUser();
+      expect(await walk(student, { search: tag, sort: "title" }, 2)).toEqual(["Alder", "Birch", "Cedar"]);
+      expect(await walk(student, { search: tag }, 2)).toEqual(["Alder", "Birch", "Cedar"]);
+    });
+
+    it("newest: latest added first, equal times by id, every book once across pages", async () => {
+      const tag = uniqueTag();
+      const books = await booksNamed(tag, ["Old", "Middle", "TwinA", "TwinB", "New"]);
+      const day = (n: number) => new Date(Date.UTC(2025, 0, n));
+      const added = [day(1), day(2), day(3), day(3), day(4)];
+      for (const [i, book] of books.entries()) {
+        await app.db.prisma.book.update({ where: { id: book.id }, data: { createdAt: added[i] } });
+      }
+      const [twinA, twinB] = [books[2], books[3]] as [BuiltBook, BuiltBook];
+      const twins = twinA.id < twinB.id ? ["TwinA", "TwinB"] : ["TwinB", "TwinA"];
+      const student = await app.createUser();
+
+      expect(await walk(student, { search: tag, sort: "newest" }, 2)).toEqual(["New", ...twins, "Middle", "Old"]);
+    });
+
+    it("mostRead: most readers at the student's school first, then the rest A to Z", async () => {
+      const tag = uniqueTag();
+      const school = otherSchool();
+      const [one, three, elsewhere, two] = await booksNamed(tag, ["One", "Three", "Elsewhere", "Two", "Zero"]);
+      await booksNamed(tag, ["Draft"], { status: "draft" });
+      const readBy = async (book: BuiltBook | undefined, count: number, at: string) => {
+        for (let i = 0; i < count; i += 1) {
+          const reader = await app.createUser({ school: at });
+          await app.gql(SET_READ, { bookId: book?.id, read: true }, reader.token);
+        }
+      };
+      await readBy(three, 3, school);
+      await readBy(two, 2, school);
+      await readBy(one, 1, school);
+      await readBy(elsewhere, 4, otherSchool(school));
+      // Unchecked and teachers' reads do not count.
+      const unchecked = await app.createUser({ school });
+      await app.gql(SET_READ, { bookId: one?.id, read: true }, unchecked.token);
+      await app.gql(SET_READ, { bookId: one?.id, read: false }, unchecked.token);
+      const teacher = await app.createUser({ school, role: "teacher" });
+      await app.gql(SET_READ, { bookId: elsewhere?.id, read: true }, teacher.token);
+      const student = await app.createUser({ school });
+
+      const order = ["Three", "Two", "One", "Elsewhere", "Zero"];
+      for (const first of [1, 2, 3, 5]) {
+        expect(await walk(student, { search: tag, sort: "mostRead" }, first)).toEqual(order);
+      }
+      expect(await walk(teacher, { search: tag, sort: "mostRead" }, 2)).toEqual(order);
+      const page = await explore(student, { search: tag, sort: "mostRead", first: 2 });
+      expect(page.totalCount).toBe(5);
+    });
+
+    it("highestRated: the school's best average first, then more ratings; unrated books A to Z", async () => {
+      const tag = uniqueTag();
+      const school = otherSchool();
+      const books = await booksNamed(tag, ["FiveTwice", "FiveOnce", "Three", "Panned", "Away", "Unrated"]);
+      const [fiveTwice, fiveOnce, three, panned, away] = books as BuiltBook[];
+      const rate = async (book: BuiltBook | undefined, ratings: number[], at: string) => {
+        for (const rating of ratings) {
+          const reviewer = await app.createUser({ school: at });
+          await app.db.prisma.review.create({
+            data: { userId: reviewer.id, bookId: book?.id as string, rating, reviewText: "ok" },
+          });
+        }
+      };
+      await rate(fiveTwice, [5, 5], school);
+      await rate(fiveOnce, [5], school);
+      await rate(three, [2, 3, 4], school);
+      await rate(panned, [1], school);
+      await rate(away, [5, 5, 5], otherSchool(school));
+      const student = await app.createUser({ school });
+
+      const order = ["FiveTwice", "FiveOnce", "Three", "Panned", "Away", "Unrated"];
+      for (const first of [1, 2, 4]) {
+        expect(await walk(student, { search: tag, sort: "highestRated" }, first)).toEqual(order);
+      }
+      // A filter keeps only its books, in the same order.
+      await app.db.prisma.book.update({ where: { id: fiveOnce?.id }, data: { category: "secondary" } });
+      expect(await walk(student, { search: tag, sort: "highestRated", category: "primary" }, 2)).toEqual(
+        order.filter((name) => name !== "FiveOnce"),
+      );
+    });
+
+    it("a student without a school: the school orders are A to Z", async () => {
+      const tag = uniqueTag();
+      await booksNamed(tag, ["Beta", "Alpha"]);
+      const student = await app.createUser({ school: null });
+      expect(await walk(student, { search: tag, sort: "mostRead" }, 1)).toEqual(["Alpha", "Beta"]);
+      expect(await walk(student, { search: tag, sort: "highestRated" }, 1)).toEqual(["Alpha", "Beta"]);
+    });
+
+    it("a cursor of another order is refused; an unknown sort is a bad request", async () => {
+      const tag = uniqueTag();
+      await booksNamed(tag, ["A", "B"]);
+      const student = await app.createUser();
+      const byTitle = await explore(student, { search: tag, first: 1 });
+      const res = await app.gql(BOOKS, { search: tag, sort: "newest", after: byTitle.nextCursor }, student.token);
+      expect(gqlError(res.body)).toEqual({ message: "Invalid cursor", code: "BAD_USER_INPUT" });
+      const unknown = await app.gql(BOOKS, { sort: "random" }, student.token);
+      expect(unknown.status).toBe(400);
+      expect(gqlError(unknown.body).code).toBe("BAD_USER_INPUT");
+    });
+  });
+
+  describe("Explore: what a card shows", () => {
+    it("the student's own read mark, the level, the pages and the words of the text", async () => {
+      const tag = uniqueTag();
+      const [read, unread, unchecked] = await Promise.all([
+        buildBook(app, { title: `${tag} Read`, text: "one two  three\n\nfour" }),
+        buildBook(app, { title: `${tag} Unread`, category: "secondary" }),
+        buildBook(app, { title: `${tag} Unchecked` }),
+      ]);
+      await app.db.prisma.book.update({ where: { id: unread.id }, data: { pages: 212 } });
+      const student = await app.createUser();
+      const classmate = await app.createUser();
+      await app.gql(SET_READ, { bookId: read.id, read: true }, student.token);
+      await app.gql(SET_READ, { bookId: unchecked.id, read: true }, student.token);
+      await app.gql(SET_READ, { bookId: unchecked.id, read: false }, student.token);
+      await app.gql(SET_READ, { bookId: unread.id, read: true }, classmate.token);
+
+      const page = await explore(student, { search: tag });
+
+      const card = (book: BuiltBook) => page.items.find((item) => item.id === book.id);
+      expect(card(read)).toMatchObject({ category: "primary", reading: { read: true }, wordCount: 4, pages: null });
+      expect(card(unread)).toMatchObject({ category: "secondary", reading: null, pages: 212 });
+      expect(card(unchecked)?.reading).toEqual({ read: false });
+    });
+
+    it("a catalogue book has its pages and the words of its text", async () => {
+      const student = await app.createUser();
+      const page = await explore(student, { search: "Peter Rabbit" });
+      expect(page.items[0]).toMatchObject({ title: "The Tale of Peter Rabbit", pages: 56, wordCount: 1011 });
+    });
+
+    it("an admin's new text counts its words", async () => {
+      const tag = uniqueTag();
+      const book = await buildBook(app, { title: `${tag} Retold` });
+      const admin = await app.createUser({ role: "admin" });
+      const res = await upload(app, "text", book.id, Buffer.from("A new text\nof six words."), {
+        token: admin.token,
+      });
+      expect(res.status).toBe(200);
+      const page = await explore(admin, { search: tag });
+      expect(page.items[0]?.wordCount).toBe(6);
+    });
+  });
+
   describe("the read checkbox (setBookRead)", () => {
     const reading = (app: TestApp, userId: string, bookId: string) =>
       app.db.prisma.userBook.findUnique({ where: { id: `${userId}_${bookId}` } });
@@ -543,10 +725,12 @@ describe("books and dashboard: a fixed number of SQL statements (no N+1)", () =>
   });
   afterAll(() => app.stop());
 
-  const BIG_BOOKS = `query { books(first: ${MAX_PAGE_SIZE}) {
-    items { id title author category genre coverUrl coverLowUrl averageRating reviewCount reading { id } }
+  const booksIn = (sort: string) => `query { books(first: ${MAX_PAGE_SIZE}, sort: ${sort}) {
+    items { id title author category genre pages wordCount coverUrl coverLowUrl averageRating reviewCount reading { id } }
     nextCursor totalCount
   } }`;
+  const BIG_BOOKS = booksIn("title");
+  const SORTS = ["newest", "mostRead", "highestRated"] as const;
 
   /** Statements run by one request: the token's user lookup plus the operation's own. */
   async function statementsOf(query: string, token: string): Promise<number> {
@@ -556,7 +740,7 @@ describe("books and dashboard: a fixed number of SQL statements (no N+1)", () =>
     return app.db.queryCount() - before;
   }
 
-  it("books(first: 60) and dashboard run the same few statements with 30 or 60 extra books", async () => {
+  it("books(first: 60) in every order and dashboard run the same few statements with 30 or 60 extra books", async () => {
     const school = otherSchool();
     const addBooks = (count: number) =>
       Promise.all(
@@ -578,15 +762,26 @@ describe("books and dashboard: a fixed number of SQL statements (no N+1)", () =>
       await app.gql(SET_READ, { bookId: book.id, read: true }, student.token);
     }
 
-    const small = {
-      books: await statementsOf(BIG_BOOKS, student.token),
-      dashboard: await statementsOf(DASHBOARD, student.token),
+    // Schoolmates read and rate some books, so the school's orders have books to rank.
+    for (const book of extra.slice(5, 10)) {
+      const mate = await app.createUser({ school });
+      await app.gql(SET_READ, { bookId: book.id, read: true }, mate.token);
+      await app.db.prisma.review.create({ data: { userId: mate.id, bookId: book.id, rating: 4, reviewText: "ok" } });
+    }
+
+    const measure = async () => {
+      const counts: Record<string, number> = {
+        books: await statementsOf(BIG_BOOKS, student.token),
+        dashboard: await statementsOf(DASHBOARD, student.token),
+      };
+      for (const sort of SORTS) {
+        counts[sort] = await statementsOf(booksIn(sort), student.token);
+      }
+      return counts;
     };
+    const small = await measure();
     await addBooks(30);
-    const large = {
-      books: await statementsOf(BIG_BOOKS, student.token),
-      dashboard: await statementsOf(DASHBOARD, student.token),
-    };
+    const large = await measure();
 
     // The page really held the extra books, and the dashboard the five read ones.
     const page = await app.gql(BIG_BOOKS, {}, student.token);
@@ -600,5 +795,10 @@ describe("books and dashboard: a fixed number of SQL statements (no N+1)", () =>
     // dashboard: session + read records with their books + recommended ids + those books = 4.
     expect(small.books).toBeLessThanOrEqual(3);
     expect(small.dashboard).toBeLessThanOrEqual(4);
+    // newest: as books. The school's orders: session + the page of the school's ranked books + their
+    // rows + the rest A to Z + count = 5.
+    expect(small.newest).toBeLessThanOrEqual(3);
+    expect(small.mostRead).toBeLessThanOrEqual(5);
+    expect(small.highestRated).toBeLessThanOrEqual(5);
   });
 });

@@ -4,7 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATALOGUE_DIR, readCatalogue, seedCatalogue } from "../src/db/seed-catalogue.js";
-import { coverVersionOf } from "../src/modules/covers/cover.service.js";
+import { renderCover } from "../src/modules/covers/cover-art.js";
+import { coverVersionOf, storeCover } from "../src/modules/covers/cover.service.js";
 import { BOOKS } from "./helpers/book-factory.js";
 import { createThrowawayDatabase } from "./helpers/global-setup.js";
 import { startTestApp, type TestApp } from "./helpers/test-app.js";
@@ -206,6 +207,38 @@ describe.runIf(onPglite)("catalogue seed after a change (PGlite: a database of i
       sha256: sha256("A shorter Frankenstein."),
     });
     expect(await seedCatalogue(app.db.prisma)).toEqual({ created: 0, updated: 1, unchanged: 23 });
+  });
+
+  it("a database seeded before the cover art changed gets every seed cover redrawn", { timeout: 60_000 }, async () => {
+    const before = await snapshot(app);
+    const slug = "the-secret-garden";
+    // As version 1 left it: seed hashes without the cover-art version, and this cover cut off
+    // mid-title by the NaN in its path data.
+    for (const [bookSlug, book] of before) {
+      await app.db.prisma.book.update({
+        where: { slug: bookSlug },
+        data: { seedHash: (book.seedHash as string).replace(/^\d+:/, "") },
+      });
+    }
+    const broken = await app.db.prisma.book.findUniqueOrThrow({ where: { slug } });
+    await storeCover(
+      app.db.prisma,
+      broken.id,
+      await renderCover({ title: "The Se", author: "Frances Hod", color: broken.coverColor }),
+    );
+    expect((await snapshot(app)).get(slug)?.coverVersion).not.toBe(before.get(slug)?.coverVersion);
+
+    expect(await seedCatalogue(app.db.prisma)).toEqual({ created: 0, updated: 24, unchanged: 0 });
+
+    const after = await snapshot(app);
+    for (const [bookSlug, book] of before) {
+      expect(after.get(bookSlug), bookSlug).toMatchObject({
+        title: book.title,
+        seedHash: book.seedHash,
+        coverVersion: book.coverVersion,
+      });
+    }
+    expect(await seedCatalogue(app.db.prisma)).toEqual({ created: 0, updated: 0, unchanged: 24 });
   });
 
   it("a new entry creates one book with its cover and text", async () => {

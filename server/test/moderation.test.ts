@@ -71,7 +71,11 @@ describe("moderation and safeguarding", () => {
 
     const res = await send(student, chatId, BULLYING);
     expect(gqlError(res.body).code).toBe("CONTENT_FLAGGED");
-    expect(gqlError(res.body).message).toMatch(/wasn't sent/);
+    expect(gqlError(res.body).message).toBe(
+      "That message wasn't sent because it could hurt someone. Try saying it kindly, or ask something about the book. " +
+        "If something or someone is upsetting you, talk to a teacher or a grown-up you trust. " +
+        "If you send more like this, your account will be paused until your teacher turns it back on.",
+    );
     expect(await app.db.prisma.chatMessage.count({ where: { chatId } })).toBe(0);
     const user = await app.db.prisma.user.findUniqueOrThrow({ where: { id: student.id } });
     expect(user).toMatchObject({ strikeCount: 1, blocked: false });
@@ -101,7 +105,13 @@ describe("moderation and safeguarding", () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
 
     expect(gqlError((await send(student, chatId, BULLYING)).body).code).toBe("CONTENT_FLAGGED");
-    expect(gqlError((await send(student, chatId, PHONE)).body).code).toBe("CONTENT_FLAGGED");
+    expect(gqlError((await send(student, chatId, PHONE)).body)).toEqual({
+      code: "CONTENT_FLAGGED",
+      message:
+        "That message wasn't sent because it has private details in it, like a phone number, an address or an email. " +
+        "Keep those safe and never share them online. You can try again without them. " +
+        "If you send more like this, your account will be paused until your teacher turns it back on.",
+    });
     const third = await send(student, chatId, THREAT);
     expect(gqlError(third.body)).toMatchObject({ code: "ACCOUNT_RESTRICTED", message: Messages.accountRestricted });
     expect(await socket.closed).toBe(4403);
@@ -238,14 +248,32 @@ describe("moderation and safeguarding", () => {
     });
   });
 
-  it("strikes a harmful review, refuses it, and keeps the review unposted", async () => {
+  it("answers a threat with a next step and a trusted adult to talk to", async () => {
+    const student = await app.createUser();
+    const chatId = await chatOf(student);
+    expect(gqlError((await send(student, chatId, THREAT)).body)).toEqual({
+      code: "CONTENT_FLAGGED",
+      message:
+        "That message wasn't sent because it sounds like a threat to hurt someone. Please ask something about the book instead. " +
+        "If something or someone is upsetting you, talk to a teacher or a grown-up you trust. " +
+        "If you send more like this, your account will be paused until your teacher turns it back on.",
+    });
+  });
+
+  it("strikes a harmful review, refuses it kindly, and keeps the review unposted", async () => {
     const student = await app.createUser();
     const res = await app.api("POST", `/api/reviews/${bookId}`, {
       token: student.token,
-      body: { rating: 1, reviewText: BULLYING },
+      body: { rating: 1, reviewText: THREAT },
     });
     expect(res.status).toBe(422);
     expect(res.body.code).toBe("CONTENT_FLAGGED");
+    expect(res.body.error).toBe(
+      "Your review wasn't posted because it sounds like a threat to hurt someone. " +
+        "Please write about what you thought of the book instead. " +
+        "If something or someone is upsetting you, talk to a teacher or a grown-up you trust. " +
+        "If you send more like this, your account will be paused until your teacher turns it back on.",
+    );
     expect(await app.db.prisma.review.count({ where: { userId: student.id } })).toBe(0);
     expect((await app.db.prisma.user.findUniqueOrThrow({ where: { id: student.id } })).strikeCount).toBe(1);
   });

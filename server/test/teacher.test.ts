@@ -370,25 +370,7 @@ describe("teacher dashboard", () => {
       const dashboard = await dashboardOf(teacher);
       expect(dashboard).toMatchObject({ school, totalStudents: 2, matchingStudents: 2, nextOffset: null });
       expect(dashboard.students).toEqual([
-        {
-          id: ada.id,
-          displayName: "Ada Lovelace",
-          email: ada.email,
-          status: "active",
-          lastActiveAt: null,
-          moderation: { strikeCount: 0, blocked: false, blockedAt: null, blockReason: null },
-          booksReadCount: 3,
-          readingMinutes: 45,
-          // Most recently read first; never-dated last ('Unknown'); the unread book not at all.
-          booksRead: [
-            { bookId: b2.id, title: b2.title, author: b2.author, lastReadAt: "2024-05-01T08:00:00.000Z" },
-            { bookId: b1.id, title: b1.title, author: b1.author, lastReadAt: "2024-03-01T08:00:00.000Z" },
-            { bookId: b3.id, title: b3.title, author: b3.author, lastReadAt: null },
-          ],
-          chatCount: 2,
-          messageCount: 10,
-          lastChatAt: "2024-06-02T10:00:00.000Z",
-        },
+        // Blocked Bob first: a student who needs the teacher leads the list.
         {
           id: bob.id,
           displayName: "Bob Builder",
@@ -407,6 +389,25 @@ describe("teacher dashboard", () => {
           chatCount: 0,
           messageCount: 0,
           lastChatAt: null,
+        },
+        {
+          id: ada.id,
+          displayName: "Ada Lovelace",
+          email: ada.email,
+          status: "active",
+          lastActiveAt: null,
+          moderation: { strikeCount: 0, blocked: false, blockedAt: null, blockReason: null },
+          booksReadCount: 3,
+          readingMinutes: 45,
+          // Most recently read first; never-dated last ('Unknown'); the unread book not at all.
+          booksRead: [
+            { bookId: b2.id, title: b2.title, author: b2.author, lastReadAt: "2024-05-01T08:00:00.000Z" },
+            { bookId: b1.id, title: b1.title, author: b1.author, lastReadAt: "2024-03-01T08:00:00.000Z" },
+            { bookId: b3.id, title: b3.title, author: b3.author, lastReadAt: null },
+          ],
+          chatCount: 2,
+          messageCount: 10,
+          lastChatAt: "2024-06-02T10:00:00.000Z",
         },
       ]);
     });
@@ -542,6 +543,49 @@ describe("teacher dashboard", () => {
           expect(gqlError(res.body), JSON.stringify(variables)).toEqual({ message, code: "BAD_USER_INPUT" });
         }
       });
+    });
+
+    it("lists blocked students first, then by strikes, whatever the sort and across pages", async () => {
+      const school = await freshSchool(app);
+      const teacher = await app.createUser({ role: "teacher", school: school.name });
+      const moderation: Record<string, { strikeCount: number; blocked: boolean }> = {
+        "Ada Clean": { strikeCount: 0, blocked: false },
+        "Ben One": { strikeCount: 1, blocked: false },
+        "Cara Blocked": { strikeCount: 3, blocked: true },
+        "Dee Two": { strikeCount: 2, blocked: false },
+        "Eve Restricted": { strikeCount: 0, blocked: true },
+        "Fay Reader": { strikeCount: 0, blocked: false },
+      };
+      for (const [displayName, state] of Object.entries(moderation)) {
+        const student = await app.createUser({ school: school.name, displayName });
+        await app.db.prisma.user.update({ where: { id: student.id }, data: state });
+        if (displayName === "Fay Reader") {
+          await recordReading(student, books[0] as BuiltBook);
+        }
+      }
+      const attentionFirst = ["Cara Blocked", "Eve Restricted", "Dee Two", "Ben One"];
+      const namesOf = (dashboard: Dashboard) => dashboard.students.map((s) => s.displayName);
+
+      expect(namesOf(await dashboardOf(teacher))).toEqual([...attentionFirst, "Ada Clean", "Fay Reader"]);
+      expect(namesOf(await dashboardOf(teacher, { sort: "booksRead" }))).toEqual([
+        ...attentionFirst,
+        "Fay Reader",
+        "Ada Clean",
+      ]);
+      expect(namesOf(await dashboardOf(teacher, { sort: "lastActive" })).slice(0, 4)).toEqual(attentionFirst);
+
+      const pages: string[][] = [];
+      let offset: number | null = 0;
+      while (offset !== null) {
+        const page: Dashboard = await dashboardOf(teacher, { offset, limit: 2 });
+        pages.push(namesOf(page));
+        offset = page.nextOffset;
+      }
+      expect(pages).toEqual([
+        ["Cara Blocked", "Eve Restricted"],
+        ["Dee Two", "Ben One"],
+        ["Ada Clean", "Fay Reader"],
+      ]);
     });
 
     it("shows an empty school as empty", async () => {

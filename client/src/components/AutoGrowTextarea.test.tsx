@@ -70,4 +70,11 @@ describe("AutoGrowTextarea", () => {
     expect(textarea.rows).toBe(3);
     expect(textarea.className.split(" ")).toContain("chat-input");
   });
+
+  it("says it is required, to screen readers too, when it is", () => {
+    render(<AutoGrowTextarea aria-label="Review" required value="" onChange={vi.fn()} />);
+    const textarea = screen.getByRole("textbox", { name: "Review" }) as HTMLTextAreaElement;
+    expect(textarea.required).toBe(true);
+    expect(textarea.getAttribute("aria-required")).toBe("true");
+  });
 });

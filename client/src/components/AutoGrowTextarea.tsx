@@ -17,6 +17,7 @@ export function AutoGrowTextarea({ className, value, ...props }: TextareaHTMLAtt
       ref={ref}
       rows={3}
       value={value}
+      aria-required={props.required || undefined}
       className={[styles.textarea, className].filter(Boolean).join(" ")}
       {...props}
     />

@@ -43,14 +43,26 @@ describe("FormField", () => {
     expect(wrapper.className.split(" ")).toContain("extra");
   });
 
-  it("shows a required asterisk, hidden from screen readers, and marks the input required", () => {
+  it("shows a required asterisk outside the label, hidden from screen readers, and marks the input required", () => {
     render(<ControlledField required />);
+    // The label names the field with its word alone: a screen reader never reads "Email *", even one
+    // that counts aria-hidden text inside a label.
     const label = document.querySelector("label[for=email]") as HTMLLabelElement;
-    expect(label.textContent).toBe("Email *");
-    const asterisk = label.querySelector("span") as HTMLSpanElement;
-    expect(asterisk.textContent).toBe(" *");
-    expect(asterisk.getAttribute("aria-hidden")).toBe("true");
+    expect(label.textContent).toBe("Email");
+    const asterisk = label.parentElement?.querySelector("[aria-hidden=true]") as HTMLElement;
+    expect(asterisk.textContent?.trim()).toBe("*");
     const input = screen.getByRole("textbox", { name: "Email" }) as HTMLInputElement;
+    expect(input.required).toBe(true);
+    expect(input.getAttribute("aria-required")).toBe("true");
+  });
+
+  it("names a required password field 'Password', with no asterisk, and says it is required", () => {
+    render(
+      <FormField label="Password" id="password" name="password" type="password" value="" onChange={vi.fn()} required />,
+    );
+    const input = screen.getByLabelText("Password", { exact: true }) as HTMLInputElement;
+    expect(input.type).toBe("password");
+    expect(input.labels?.[0]?.textContent).toBe("Password");
     expect(input.required).toBe(true);
     expect(input.getAttribute("aria-required")).toBe("true");
   });
@@ -117,12 +129,23 @@ describe("SelectField", () => {
       </SelectField>,
     );
 
-  it("ties the label to the select and shows the required asterisk", () => {
+  it("ties the label to the select, says it is required and keeps the asterisk out of its name", () => {
     renderSelect({ required: true });
     const select = screen.getByRole("combobox", { name: "School" }) as HTMLSelectElement;
     expect(select.name).toBe("school");
     expect(select.required).toBe(true);
-    expect((document.querySelector("label[for=school]") as HTMLLabelElement).textContent).toBe("School *");
+    // aria-required as well as required, as FormField does.
+    expect(select.getAttribute("aria-required")).toBe("true");
+    const label = document.querySelector("label[for=school]") as HTMLLabelElement;
+    expect(label.textContent).toBe("School");
+    expect(label.parentElement?.querySelector("[aria-hidden=true]")?.textContent?.trim()).toBe("*");
+  });
+
+  it("has neither asterisk nor aria-required when not required", () => {
+    renderSelect();
+    const select = screen.getByRole("combobox", { name: "School" });
+    expect(select.getAttribute("aria-required")).toBeNull();
+    expect(document.querySelector("[aria-hidden=true]")).toBeNull();
   });
 
   it("shows an inline error tied to the select", () => {

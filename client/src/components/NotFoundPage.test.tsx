@@ -5,6 +5,12 @@ import { describe, expect, it } from "vitest";
 import NotFoundPage from "./NotFoundPage";
 
 describe("NotFoundPage", () => {
+  it("names the browser tab 'Page Not Found - Reading Room'", () => {
+    document.title = "Somewhere else - Reading Room";
+    render(<RouterProvider router={createMemoryRouter([{ path: "*", element: <NotFoundPage /> }])} />);
+    expect(document.title).toBe("Page Not Found - Reading Room");
+  });
+
   it("says 'Page Not Found' with 'Return to Home' linking to /", async () => {
     const router = createMemoryRouter(
       [

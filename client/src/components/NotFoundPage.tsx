@@ -1,7 +1,9 @@
 import { ButtonLink } from "./Button";
 import styles from "./NotFoundPage.module.css";
+import { useDocumentTitle } from "../lib/useDocumentTitle";
 
 export default function NotFoundPage() {
+  useDocumentTitle("Page Not Found");
   return (
     <section className={`container ${styles.page}`}>
       <p className={styles.code} aria-hidden="true">

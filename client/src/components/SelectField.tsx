@@ -36,6 +36,7 @@ export function SelectField({
         value={value}
         onChange={onChange}
         required={required}
+        aria-required={required || undefined}
         disabled={disabled}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}

@@ -31,5 +31,13 @@ export function isAccountRestricted(error: unknown): boolean {
   return error instanceof Error && error.message.includes("Account restricted");
 }
 
+/**
+ * True when safeguarding refused the text (GraphQL CONTENT_FLAGGED): it was not sent, and the form
+ * should not keep it, so one more Enter cannot send it again and earn another strike.
+ */
+export function isContentFlagged(error: unknown): boolean {
+  return CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === "CONTENT_FLAGGED");
+}
+
 export const RESTRICTED_NOTICE =
   "Safeguarding notice: Your account is currently restricted from sending messages or reviews due to repeated harmful content. Please speak to your teacher.";

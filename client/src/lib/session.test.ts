@@ -5,8 +5,10 @@ import {
   dashboardPathFor,
   isTokenValid,
   normaliseRole,
+  parseSharedSession,
   readStoredSession,
   readStoredToken,
+  readTabSession,
   type SessionUser,
   storeSession,
   storeUser,
@@ -169,6 +171,44 @@ describe("stored session", () => {
     clearStoredSession();
     expect(window.localStorage.length).toBe(0);
     expect(window.sessionStorage.length).toBe(0);
+  });
+});
+
+describe("the session another tab may have", () => {
+  it("readTabSession gives this tab's sessionStorage session, never a remembered one", () => {
+    storeSession({ token: tokenExpiringIn(3600), user }, true);
+    expect(readTabSession()).toBeNull();
+    const token = tokenExpiringIn(3600);
+    storeSession({ token, user }, false);
+    expect(readTabSession()).toEqual({ token, user });
+  });
+
+  it("readTabSession gives nothing for an expired token or an unreadable user", () => {
+    storeSession({ token: makeToken({ exp: NOW_S + 60 }), user }, false);
+    expect(readTabSession(NOW_MS + 61_000)).toBeNull();
+    window.sessionStorage.setItem(TOKEN_KEY, tokenExpiringIn(3600));
+    window.sessionStorage.setItem(USER_KEY, "{not json");
+    expect(readTabSession()).toBeNull();
+  });
+
+  it("parseSharedSession takes a valid token with a user, and normalises the user", () => {
+    const token = tokenExpiringIn(3600);
+    expect(parseSharedSession({ token, user })).toEqual({ token, user });
+    expect(parseSharedSession({ token, user: { uid: "u2", email: "b@school.test", role: "librarian" } })).toEqual({
+      token,
+      user: { uid: "u2", email: "b@school.test", role: "student", displayName: "" },
+    });
+  });
+
+  it("parseSharedSession refuses anything else", () => {
+    const token = makeToken({ exp: NOW_S + 60 });
+    expect(parseSharedSession({ token, user }, NOW_MS + 61_000)).toBeNull();
+    expect(parseSharedSession({ token: "garbage", user })).toBeNull();
+    expect(parseSharedSession({ token: tokenExpiringIn(3600) })).toBeNull();
+    expect(parseSharedSession({ token: tokenExpiringIn(3600), user: { uid: 1, email: "x" } })).toBeNull();
+    expect(parseSharedSession({ user })).toBeNull();
+    expect(parseSharedSession(null)).toBeNull();
+    expect(parseSharedSession("token")).toBeNull();
   });
 });
 

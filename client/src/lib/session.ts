@@ -1,6 +1,7 @@
 // The session as the spec keeps it: the token under one storage key and the user as JSON under
-// another. "Remember me" keeps them in localStorage; otherwise in sessionStorage (until the browser
-// closes). A token counts only with three dot-separated parts and an unexpired `exp` (seconds).
+// another. "Remember me" keeps them in localStorage; otherwise in sessionStorage, which belongs to
+// one tab: the tabs of one browser hand it to each other (session-share.ts), never via localStorage.
+// A token counts only with three dot-separated parts and an unexpired `exp` (seconds).
 
 export const TOKEN_KEY = "readingRoom.authToken";
 export const USER_KEY = "readingRoom.user";
@@ -57,16 +58,20 @@ export function normaliseRole(role: unknown): SessionUser["role"] {
   return role === "teacher" || role === "admin" ? role : "student";
 }
 
+function toSessionUser(value: unknown): SessionUser | null {
+  const user = value as Partial<SessionUser> | null;
+  if (typeof user !== "object" || user === null || typeof user.uid !== "string" || typeof user.email !== "string") {
+    return null;
+  }
+  return { ...user, displayName: user.displayName ?? "", role: normaliseRole(user.role) } as SessionUser;
+}
+
 function parseUser(json: string | null): SessionUser | null {
   if (!json) {
     return null;
   }
   try {
-    const user = JSON.parse(json) as Partial<SessionUser> | null;
-    if (!user || typeof user.uid !== "string" || typeof user.email !== "string") {
-      return null;
-    }
-    return { ...user, displayName: user.displayName ?? "", role: normaliseRole(user.role) } as SessionUser;
+    return toSessionUser(JSON.parse(json));
   } catch {
     return null;
   }
@@ -100,6 +105,32 @@ export function readStoredToken(): string | null {
     }
   }
   return null;
+}
+
+/**
+ * This tab's session when "Remember me" was off (kept in sessionStorage, which no other tab sees),
+ * to hand to a new tab of the same browser that asks for it. Null when there is none or it expired.
+ */
+export function readTabSession(nowMs = Date.now()): StoredSession | null {
+  const token = window.sessionStorage.getItem(TOKEN_KEY);
+  if (!isTokenValid(token, nowMs)) {
+    return null;
+  }
+  const user = parseUser(window.sessionStorage.getItem(USER_KEY));
+  return user ? { token, user } : null;
+}
+
+/** A session another tab sent, if it is one: a valid token and a user. */
+export function parseSharedSession(value: unknown, nowMs = Date.now()): StoredSession | null {
+  if (typeof value !== "object" || value === null) {
+    return null;
+  }
+  const { token, user } = value as { token?: unknown; user?: unknown };
+  if (typeof token !== "string" || !isTokenValid(token, nowMs)) {
+    return null;
+  }
+  const sessionUser = toSessionUser(user);
+  return sessionUser ? { token, user: sessionUser } : null;
 }
 
 export function storeSession(session: StoredSession, remember: boolean): void {

@@ -2,9 +2,9 @@ import { useEffect } from "react";
 
 export const APP_NAME = "Reading Room";
 
-/** "The Secret Garden - Reading Room"; the app's name alone for no title. */
+/** "The Secret Garden - Reading Room"; the app's name alone for no title, or for the app's name. */
 export function documentTitle(title: string | null | undefined): string {
-  return title ? `${title} - ${APP_NAME}` : APP_NAME;
+  return title && title !== APP_NAME ? `${title} - ${APP_NAME}` : APP_NAME;
 }
 
 /**

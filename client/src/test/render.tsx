@@ -18,7 +18,8 @@ export function renderRoutes(
       {
         element: (
           <ApolloProvider client={client}>
-            <AuthProvider loadClient={async () => client}>
+            {/* One tab: AuthProvider.test.tsx tests the tabs of a browser together. */}
+            <AuthProvider loadClient={async () => client} sessionChannel={null}>
               <Outlet />
             </AuthProvider>
           </ApolloProvider>

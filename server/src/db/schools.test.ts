@@ -1,5 +1,8 @@
+import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { SCHOOL_NAMES, SCHOOLS, schoolIdOf } from "./schools.js";
+import { PROJECT_ROOT } from "../config/paths.js";
+import { SCHOOL_NAMES, SCHOOL_PHASES, SCHOOLS, schoolIdOf } from "./schools.js";
 
 // The spec's list (product-spec.md, "Schools (fixed list of 24)"), in its order, copied verbatim.
 const SPEC_SCHOOLS = [
@@ -56,5 +59,63 @@ describe("SCHOOLS", () => {
   ])("names %j by the id %j", (name, id) => {
     expect(schoolIdOf(name)).toBe(id);
     expect(SCHOOLS.find((s) => s.name === name)?.id).toBe(id);
+  });
+});
+
+describe("SCHOOL_PHASES", () => {
+  it("says each school's phase: 12 primary, 8 secondary, Preston Manor all-through, 3 not known", () => {
+    const named = (phase: string | null) =>
+      SCHOOLS.filter((s) => s.phase === phase)
+        .map((s) => s.name)
+        .sort();
+    expect(named("primary")).toEqual(
+      [
+        "Ark Brunel Primary Academy",
+        "Ark Conway",
+        "Ark White City",
+        "Ashburnham",
+        "Avonmore Primary",
+        "Brentfield Primary School",
+        "Leigh CE Primary School",
+        "Leopold Primary School",
+        "Mitchell Brook Primary School",
+        "Newton WestPark Primary School",
+        "Pimlico Primary",
+        "Wendell Park Primary",
+      ].sort(),
+    );
+    expect(named("secondary")).toEqual(
+      [
+        "Bedford High School",
+        "Chelsea Academy",
+        "Newman",
+        "Paddington Academy",
+        "Phoenix Academy",
+        "Pimlico Academy",
+        "St Mary's High School",
+        "WLFS",
+      ].sort(),
+    );
+    expect(named("all_through")).toEqual(["Preston Manor"]);
+    expect(named(null)).toEqual(["Literacy Pirates", "St Augustine's", "St Thomas and St Mary's"]);
+  });
+
+  it("the migration that added phases gives the schools of an older database the same ones", () => {
+    const dir = path.join(PROJECT_ROOT, "prisma/migrations");
+    const folder = fs.readdirSync(dir).find((name) => name.endsWith("_explore_recommendations")) as string;
+    const sql = fs.readFileSync(path.join(dir, folder, "migration.sql"), "utf8");
+    const fromSql = new Map<string, string>();
+    for (const [, phase, list] of sql.matchAll(/SET "phase" = '(\w+)' WHERE "id" IN \(([^)]*)\)/g)) {
+      for (const id of (list ?? "").match(/'[^']*'/g) ?? []) {
+        fromSql.set(id.slice(1, -1), phase as string);
+      }
+    }
+    for (const [, phase, id] of sql.matchAll(/SET "phase" = '(\w+)' WHERE "id" = '([^']*)'/g)) {
+      fromSql.set(id as string, phase as string);
+    }
+    const expected = new Map(
+      Object.entries(SCHOOL_PHASES).flatMap(([name, phase]) => (phase ? [[schoolIdOf(name), phase]] : [])),
+    );
+    expect(Object.fromEntries(fromSql)).toEqual(Object.fromEntries(expected));
   });
 });

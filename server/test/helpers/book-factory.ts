@@ -3,6 +3,7 @@ import sharp from "sharp";
 import type { App } from "../../src/app.js";
 import { SCHOOL_NAMES, schoolIdOf } from "../../src/db/schools.js";
 import type { BookCategory, BookStatus } from "../../src/generated/prisma/client.js";
+import { countWords } from "../../src/modules/books/book-length.js";
 import { storeCover } from "../../src/modules/covers/cover.service.js";
 
 // Books made with Prisma for the books, reviews, dashboard and cover tests. Every title carries a
@@ -92,7 +93,11 @@ export async function buildBook(app: Pick<App, "db">, options: BuildBookOptions 
         sha256: createHash("sha256").update(content).digest("hex"),
       },
     });
-    await prisma.book.update({ where: { id: book.id }, data: { hasText: true }, select: { id: true } });
+    await prisma.book.update({
+      where: { id: book.id },
+      data: { hasText: true, wordCount: countWords(content) },
+      select: { id: true },
+    });
   }
   let coverVersion: string | null = null;
   if (options.withCover ?? true) {
@@ -109,9 +114,11 @@ export const BOOK_FIELDS = `id title author category genre description character
   hasText hasCover coverColor coverUrl coverLowUrl coverImageUrl coverImagePath averageRating reviewCount
   reading { ${READING_FIELDS} }`;
 
-export const BOOKS = `query Books($search: String, $category: BookCategory, $genre: String, $first: Int, $after: String) {
-  books(search: $search, category: $category, genre: $genre, first: $first, after: $after) {
-    items { id title author category genre status coverUrl }
+export const BOOKS = `query Books(
+  $search: String, $category: BookCategory, $genre: String, $sort: BookSort, $first: Int, $after: String
+) {
+  books(search: $search, category: $category, genre: $genre, sort: $sort, first: $first, after: $after) {
+    items { id title author category genre status coverUrl pages wordCount reading { read } }
     nextCursor
     totalCount
   }
@@ -126,6 +133,6 @@ export const DASHBOARD = `query Dashboard {
     booksRead
     readingTime
     recentBooks { ${READING_FIELDS} book { id title reading { read } } }
-    recommendations { id title genre category status }
+    recommendations { book { id title author genre category status reading { read } } reason reasonText }
   }
 }`;

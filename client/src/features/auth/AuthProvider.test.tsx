@@ -1,11 +1,14 @@
-import { act, screen, waitFor } from "@testing-library/react";
+import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { ServerError } from "@apollo/client/errors";
 import { describe, expect, it, vi } from "vitest";
-import { TOKEN_KEY, USER_KEY } from "../../lib/session";
+import { type SessionUser, TOKEN_KEY, USER_KEY } from "../../lib/session";
+import { openSessionShare, SESSION_ASK_TIMEOUT_MS } from "../../lib/session-share";
+import { createFakeSessionBus } from "../../lib/session-share.fake";
 import { createTestClient, deferred, graphqlError, type Reply } from "../../test/apollo";
 import { buildUser, storeSignedIn, tokenExpiringIn } from "../../test/factories";
 import { AuthProbe, renderRoutes } from "../../test/render";
-import { useAuth } from "./AuthProvider";
+import { AuthProvider, useAuth } from "./AuthProvider";
 
 function LogoutButton() {
   const { logout } = useAuth();
@@ -169,5 +172,124 @@ describe("AuthProvider", () => {
     expect(screen.getByTestId("status").textContent).toBe("loading");
     expect(await screen.findByText("Ada <ada@school.test> student")).toBeTruthy();
     expect(window.localStorage.getItem(TOKEN_KEY)).toBe(token);
+  });
+});
+
+describe("AuthProvider across the tabs of one browser", () => {
+  function SignOutButton() {
+    const { logout } = useAuth();
+    return (
+      <button type="button" onClick={() => logout({ signedOut: true })}>
+        Sign out
+      </button>
+    );
+  }
+
+  // This tab, on a bus of tabs (the fake BroadcastChannel).
+  function renderTab(bus: ReturnType<typeof createFakeSessionBus>, resolvers = {}) {
+    const test = createTestClient(resolvers);
+    render(
+      <AuthProvider loadClient={async () => test.client} sessionChannel={bus.connect}>
+        <AuthProbe />
+        <SignOutButton />
+      </AuthProvider>,
+    );
+    return test;
+  }
+
+  // Another tab of the same browser, holding a session without "Remember me".
+  function openTab(bus: ReturnType<typeof createFakeSessionBus>, session: { token: string; user: SessionUser } | null) {
+    const onSignedOut = vi.fn();
+    const tab = openSessionShare(bus.connect(), { onSignedOut, ownSession: () => session });
+    return { tab, onSignedOut };
+  }
+
+  it("takes the session of an open tab into its own sessionStorage, then confirms it with the server", async () => {
+    const bus = createFakeSessionBus();
+    const ada = buildUser({ displayName: "Ada", email: "ada@school.test" });
+    const token = tokenExpiringIn(3600);
+    openTab(bus, { token, user: ada as SessionUser });
+    const { callsOf } = renderTab(bus, { Me: { data: { me: ada } } });
+
+    // Asking: neither signed in nor signed out yet, so a guarded page waits instead of going to /login.
+    expect(screen.getByTestId("status").textContent).toBe("loading");
+    await waitFor(() => expect(screen.getByTestId("status").textContent).toBe("authenticated"));
+    expect(screen.getByTestId("user").textContent).toBe("Ada <ada@school.test> student");
+    expect(window.sessionStorage.getItem(TOKEN_KEY)).toBe(token);
+    expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(window.localStorage.getItem(USER_KEY)).toBeNull();
+    await waitFor(() => expect(callsOf("Me")).toHaveLength(1));
+  });
+
+  it("starts signed out when no open tab answers within the wait, and asks the server nothing", async () => {
+    const bus = createFakeSessionBus();
+    openTab(bus, null);
+    const { calls } = renderTab(bus);
+    expect(screen.getByTestId("status").textContent).toBe("loading");
+    await waitFor(() => expect(screen.getByTestId("status").textContent).toBe("unauthenticated"), {
+      timeout: SESSION_ASK_TIMEOUT_MS + 1000,
+    });
+    expect(calls).toEqual([]);
+  });
+
+  it("does not ask when this tab has its own session", async () => {
+    const bus = createFakeSessionBus();
+    const stored = buildUser();
+    storeSignedIn(stored, { remember: false });
+    renderTab(bus, { Me: { data: { me: stored } } });
+    expect(screen.getByTestId("status").textContent).toBe("authenticated");
+    await act(() => Promise.resolve());
+    expect(bus.posted).toEqual([]);
+  });
+
+  it("answers a new tab with its own session", async () => {
+    const bus = createFakeSessionBus();
+    const stored = buildUser();
+    const token = storeSignedIn(stored, { remember: false });
+    renderTab(bus, { Me: { data: { me: stored } } });
+    const { tab } = openTab(bus, null);
+    expect(await tab.ask()).toMatchObject({ token, user: { uid: stored.uid } });
+  });
+
+  it("signing out here signs the other tabs out", async () => {
+    const bus = createFakeSessionBus();
+    const stored = buildUser();
+    storeSignedIn(stored, { remember: false });
+    renderTab(bus, { Me: { data: { me: stored } } });
+    const other = openTab(bus, null);
+    await userEvent.setup().click(screen.getByRole("button", { name: "Sign out" }));
+    expect(screen.getByTestId("status").textContent).toBe("unauthenticated");
+    await waitFor(() => expect(other.onSignedOut).toHaveBeenCalledTimes(1));
+  });
+
+  it("follows a sign-out in another tab", async () => {
+    const bus = createFakeSessionBus();
+    const stored = buildUser();
+    storeSignedIn(stored, { remember: false });
+    renderTab(bus, { Me: { data: { me: stored } } });
+    const other = openTab(bus, null);
+    expect(screen.getByTestId("status").textContent).toBe("authenticated");
+    act(() => other.tab.announceSignOut());
+    await waitFor(() => expect(screen.getByTestId("status").textContent).toBe("unauthenticated"));
+    expect(window.sessionStorage.getItem(TOKEN_KEY)).toBeNull();
+    // Only the tab that signed out tells the others: no echo.
+    expect(bus.posted).toEqual([{ type: "signedOut" }]);
+  });
+
+  it("keeps a refused session to this tab: a 401 does not sign the other tabs out", async () => {
+    const bus = createFakeSessionBus();
+    storeSignedIn(buildUser(), { remember: false });
+    renderTab(bus, { Me: graphqlError("Not authenticated", { code: "UNAUTHENTICATED" }) });
+    await waitFor(() => expect(screen.getByTestId("status").textContent).toBe("unauthenticated"));
+    expect(bus.posted).toEqual([]);
+  });
+
+  it("stops listening when it unmounts", async () => {
+    const bus = createFakeSessionBus();
+    openTab(bus, null);
+    renderTab(bus);
+    expect(bus.openTabs()).toBe(2);
+    cleanup();
+    expect(bus.openTabs()).toBe(1);
   });
 });

@@ -14,6 +14,12 @@ import {
 } from "../../lib/session";
 import { AUTH_FALLBACKS, AuthError, toAuthError } from "../../lib/auth-errors";
 import { looksUnauthenticated, onUnauthenticated } from "../../lib/session-events";
+import {
+  browserSessionChannel,
+  openSessionShare,
+  type SessionChannel,
+  type SessionShare,
+} from "../../lib/session-share";
 import { LoginDocument, MeDocument, RegisterDocument } from "./graphql/auth";
 
 export type AuthStatus = "loading" | "authenticated" | "unauthenticated";
@@ -37,16 +43,32 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 
 type State = { status: AuthStatus; user: SessionUser | null; signedOut?: boolean; error?: string | null };
 
-function initialState(): State {
-  const stored = readStoredSession();
-  if (stored) {
-    // The stored user shows at once; the server confirms it just after.
-    return { status: "authenticated", user: stored.user };
+// How the session starts: from this tab's storage, from the server (a token without a user), from
+// another open tab (nothing stored here), or signed out.
+type Start = "stored" | "server" | "otherTab" | "none";
+
+function startOf(canAskOtherTabs: boolean): Start {
+  if (readStoredSession()) {
+    return "stored";
   }
-  // A valid token without a user to show: ask the server before rendering anything.
-  return isTokenValid(readStoredToken())
-    ? { status: "loading", user: null }
-    : { status: "unauthenticated", user: null };
+  if (isTokenValid(readStoredToken())) {
+    return "server";
+  }
+  return canAskOtherTabs ? "otherTab" : "none";
+}
+
+function initialState(start: Start): State {
+  switch (start) {
+    case "stored":
+      // The stored user shows at once; the server confirms it just after.
+      return { status: "authenticated", user: readStoredSession()?.user ?? null };
+    case "server":
+    case "otherTab":
+      // Nothing to show yet: a guarded page waits rather than sending the visitor to /login.
+      return { status: "loading", user: null };
+    case "none":
+      return { status: "unauthenticated", user: null };
+  }
 }
 
 const toSessionUser = (user: SessionUser): SessionUser => ({ ...user, role: normaliseRole(user.role) });
@@ -57,15 +79,24 @@ const loadDefaultClient = () => import("../../lib/apollo-root").then((m) => m.ge
 export function AuthProvider({
   children,
   loadClient = loadDefaultClient,
+  sessionChannel = browserSessionChannel,
 }: {
   children: ReactNode;
   /** The Apollo client to talk to the server with (tests pass their own). */
   loadClient?: () => Promise<ApolloClient>;
+  /** The channel to the browser's other tabs (tests pass a stand-in; null: this tab alone). */
+  sessionChannel?: (() => SessionChannel) | null;
 }) {
-  const [state, setState] = useState<State>(initialState);
+  const [start] = useState(() => startOf(sessionChannel !== null));
+  const [state, setState] = useState<State>(() => initialState(start));
+  const share = useRef<SessionShare | null>(null);
+  // Counts sign-ins and sign-outs, so that a late answer (another tab's, the server's) does not
+  // undo one that happened meanwhile.
+  const changes = useRef(0);
 
-  const logout = useCallback(
+  const endSession = useCallback(
     (options: { signedOut?: boolean } = {}) => {
+      changes.current += 1;
       clearStoredSession();
       setState({ status: "unauthenticated", user: null, signedOut: options.signedOut === true });
       void loadClient()
@@ -75,21 +106,61 @@ export function AuthProvider({
     [loadClient],
   );
 
+  // Signing out ends the session in every tab; a refused token (401) or an expiry ends this one.
+  const logout = useCallback(
+    (options: { signedOut?: boolean } = {}) => {
+      endSession(options);
+      if (options.signedOut) {
+        share.current?.announceSignOut();
+      }
+    },
+    [endSession],
+  );
+
   // Any 401 from the network layer ends the session.
   useEffect(() => onUnauthenticated(() => logout()), [logout]);
 
-  // Confirm the stored user with the server once at start; a refusal ends the session. Without any
-  // answer (offline) the stored session stays, so a flaky connection does not sign a child out.
-  const startStatus = useRef(state.status);
+  // The other tabs: answer their questions, follow their sign-outs.
   useEffect(() => {
-    if (startStatus.current === "unauthenticated") {
+    if (!sessionChannel) {
+      return;
+    }
+    const opened = openSessionShare(sessionChannel(), { onSignedOut: () => endSession({ signedOut: true }) });
+    share.current = opened;
+    return () => {
+      share.current = null;
+      opened.close();
+    };
+  }, [sessionChannel, endSession]);
+
+  // At start, with nothing stored here, ask the open tabs for their session. Then confirm the
+  // session with the server once; a refusal ends it. Without any answer (offline) a session with a
+  // user stays, so a flaky connection does not sign a child out.
+  useEffect(() => {
+    if (start === "none") {
       return;
     }
     let cancelled = false;
-    loadClient()
-      .then((client) => client.query({ query: MeDocument, fetchPolicy: "network-only" }))
-      .then(({ data }) => {
-        if (cancelled) {
+    const before = changes.current;
+    const current = () => !cancelled && changes.current === before;
+    void (async () => {
+      if (start === "otherTab") {
+        const shared = (await share.current?.ask()) ?? null;
+        if (!current()) {
+          return;
+        }
+        if (!shared) {
+          setState({ status: "unauthenticated", user: null });
+          return;
+        }
+        // Still not remembered: this tab's sessionStorage, never localStorage.
+        storeSession(shared, false);
+        setState({ status: "authenticated", user: shared.user });
+      }
+      try {
+        const client = await loadClient();
+        const { data } = await client.query({ query: MeDocument, fetchPolicy: "network-only" });
+        if (!current()) {
           return;
         }
         if (!data?.me || !readStoredToken()) {
@@ -99,16 +170,16 @@ export function AuthProvider({
         const user = toSessionUser(data.me as SessionUser);
         storeUser(user);
         setState({ status: "authenticated", user });
-      })
-      .catch((error: unknown) => {
-        if (!cancelled && (looksUnauthenticated(error) || startStatus.current === "loading")) {
+      } catch (error) {
+        if (current() && (looksUnauthenticated(error) || start === "server")) {
           logout();
         }
-      });
+      }
+    })();
     return () => {
       cancelled = true;
     };
-  }, [loadClient, logout]);
+  }, [start, loadClient, logout]);
 
   // End the session when the token expires, even on a page left open.
   useEffect(() => {
@@ -137,6 +208,7 @@ export function AuthProvider({
             throw new AuthError(INVALID_RESPONSE_MESSAGE);
           }
           const user = toSessionUser(data.login.user as SessionUser);
+          changes.current += 1;
           storeSession({ token, user }, rememberMe);
           setState({ status: "authenticated", user });
           return user;

@@ -313,15 +313,56 @@ describe("ChatPane", () => {
     expect(screen.queryByText(RESTRICTED_NOTICE)).toBeNull();
   });
 
-  it("shows the kind explanation for flagged text and keeps the text to change", async () => {
-    const explanation = "That message isn't kind. Please try saying it another way.";
-    const { user, input, opened } = renderPane({
+  it("shows the kind explanation for flagged text, clears the text and does not send it again on Enter", async () => {
+    const explanation = "That message wasn't sent because it could hurt someone. Try saying it kindly.";
+    const { user, input, opened, callsOf } = renderPane({
       resolvers: { SendChatMessage: graphqlError(explanation, { code: "CONTENT_FLAGGED" }) },
     });
     await opened();
     await user.type(input(), "you are stupid{Enter}");
-    expect((await screen.findByRole("alert")).textContent).toBe(explanation);
-    expect(input().value).toBe("you are stupid");
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toBe(explanation);
+    expect(input().value).toBe("");
+    // The input keeps the focus, and tells a screen reader why it is empty.
+    expect(document.activeElement).toBe(input());
+    expect(input().getAttribute("aria-describedby")).toBe(alert.id);
+    await user.keyboard("{Enter}");
+    expect(callsOf("SendChatMessage")).toHaveLength(1);
+    expect(screen.getByRole("alert").textContent).toBe(explanation);
+  });
+
+  it("keeps a new message typed while the flagged one was on its way", async () => {
+    const answer = deferred<Reply>();
+    const { user, input, opened } = renderPane({ resolvers: { SendChatMessage: () => answer.promise } });
+    await opened();
+    await user.type(input(), "you are stupid{Enter}");
+    await user.type(input(), "sorry, who is Bilbo?");
+    answer.resolve(graphqlError("That message wasn't sent.", { code: "CONTENT_FLAGGED" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("That message wasn't sent.");
+    expect(input().value).toBe("sorry, who is Bilbo?");
+  });
+
+  it("brings a failed send's notice and the input into view", async () => {
+    const scrolled: { element: Element; options: unknown }[] = [];
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element, options?: unknown) {
+      scrolled.push({ element: this, options });
+    };
+    try {
+      const { user, input, opened } = renderPane({
+        resolvers: { SendChatMessage: graphqlError("That message wasn't sent.", { code: "CONTENT_FLAGGED" }) },
+      });
+      await opened();
+      expect(scrolled).toEqual([]);
+      await user.type(input(), "you are stupid{Enter}");
+      const alert = await screen.findByRole("alert");
+      expect(scrolled).toHaveLength(1);
+      expect(scrolled[0]?.options).toEqual({ block: "nearest" });
+      expect(scrolled[0]?.element.contains(alert)).toBe(true);
+      expect(scrolled[0]?.element.contains(input())).toBe(true);
+    } finally {
+      Element.prototype.scrollIntoView = original;
+    }
   });
 
   it("shows the daily limit message", async () => {
@@ -332,6 +373,7 @@ describe("ChatPane", () => {
     await opened();
     await user.type(input(), "one more{Enter}");
     expect((await screen.findByRole("alert")).textContent).toBe(limit);
+    expect(input().value).toBe("one more");
   });
 
   it("shows the server's message for invalid input", async () => {
@@ -343,6 +385,7 @@ describe("ChatPane", () => {
     await opened();
     await user.type(input(), "long{Enter}");
     expect((await screen.findByRole("alert")).textContent).toBe("Messages can be at most 2000 characters");
+    expect(input().value).toBe("long");
   });
 
   it("says 'Error sending message' when the AI is unavailable and puts the text back", async () => {
@@ -373,6 +416,15 @@ describe("ChatPane", () => {
     await opened();
     await user.type(input(), "hello{Enter}");
     expect((await screen.findByRole("alert")).textContent).toBe("Error sending message");
+    expect(input().value).toBe("hello");
+  });
+
+  it("puts the text back when the network fails", async () => {
+    const { user, input, opened } = renderPane({ resolvers: { SendChatMessage: new TypeError("Failed to fetch") } });
+    await opened();
+    await user.type(input(), "Who is Gandalf?{Enter}");
+    expect((await screen.findByRole("alert")).textContent).toBe("Error sending message");
+    expect(input().value).toBe("Who is Gandalf?");
   });
 
   it("says 'Failed to start character chat' when a character chat does not open, and can retry", async () => {

@@ -1,5 +1,5 @@
 import { useQuery } from "@apollo/client/react";
-import { type KeyboardEvent, useState } from "react";
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { AutoGrowTextarea } from "../../components/AutoGrowTextarea";
 import { Button } from "../../components/Button";
 import { Notice } from "../../components/Notice";
@@ -30,6 +30,17 @@ export function ChatPane({
   const { data } = useQuery(ChatBookDocument, { variables: { bookId } });
   const characters = data?.book.characterList ?? [];
   const chat = useChat({ bookId, characterName, page });
+  const composeRef = useRef<HTMLDivElement>(null);
+  const errorId = useId();
+
+  // A refused send's notice sits just above the input and pushes it down: bring both into view (on a
+  // laptop the notice and the input were below the fold). Focus stays in the input; the notice is an
+  // alert, so it is read out without moving there.
+  useEffect(() => {
+    if (chat.sendError) {
+      composeRef.current?.scrollIntoView?.({ block: "nearest" });
+    }
+  }, [chat.sendError]);
 
   const emptyText = characterName
     ? `Start a conversation with ${characterName}`
@@ -89,52 +100,55 @@ export function ChatPane({
         onLoadOlder={chat.loadOlder}
       />
 
-      {chat.error ? (
-        <div className={`notice notice--error ${styles.error}`} role="alert">
-          <span>{chat.error}</span>
-          {chat.openFailed ? (
-            <Button variant="text" onClick={chat.retry}>
-              Try Again
-            </Button>
-          ) : null}
-        </div>
-      ) : null}
+      <div ref={composeRef} className={styles.compose}>
+        {chat.error ? (
+          <div id={errorId} className={`notice notice--error ${styles.error}`} role="alert">
+            <span>{chat.error}</span>
+            {chat.openFailed ? (
+              <Button variant="text" onClick={chat.retry}>
+                Try Again
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
 
-      {chat.blocked ? (
-        <Notice tone="error">{RESTRICTED_NOTICE}</Notice>
-      ) : (
-        <form
-          className={styles.form}
-          onSubmit={(event) => {
-            event.preventDefault();
-            void chat.send();
-          }}
-        >
-          <label htmlFor={`chat-message-${bookId}`} className="visually-hidden">
-            {characterName ? `Message to ${characterName}` : "Message about the book"}
-          </label>
-          <AutoGrowTextarea
-            id={`chat-message-${bookId}`}
-            name="message"
-            rows={1}
-            className={styles.input}
-            value={chat.draft}
-            placeholder={placeholder}
-            onChange={(event) => chat.setDraft(event.target.value)}
-            onKeyDown={onKeyDown}
-          />
-          <Button type="submit" className={styles.send} disabled={chat.sending || chat.chat === null}>
-            {chat.sending ? (
-              <>
-                <span className={styles.spinner} aria-hidden="true" />
-                <span>Sending…</span>
-              </>
-            ) : (
-              "Send"
-            )}
-          </Button>
-        </form>
-      )}
+        {chat.blocked ? (
+          <Notice tone="error">{RESTRICTED_NOTICE}</Notice>
+        ) : (
+          <form
+            className={styles.form}
+            onSubmit={(event) => {
+              event.preventDefault();
+              void chat.send();
+            }}
+          >
+            <label htmlFor={`chat-message-${bookId}`} className="visually-hidden">
+              {characterName ? `Message to ${characterName}` : "Message about the book"}
+            </label>
+            <AutoGrowTextarea
+              id={`chat-message-${bookId}`}
+              name="message"
+              rows={1}
+              className={styles.input}
+              value={chat.draft}
+              placeholder={placeholder}
+              onChange={(event) => chat.setDraft(event.target.value)}
+              onKeyDown={onKeyDown}
+              aria-describedby={chat.error ? errorId : undefined}
+            />
+            <Button type="submit" className={styles.send} disabled={chat.sending || chat.chat === null}>
+              {chat.sending ? (
+                <>
+                  <span className={styles.spinner} aria-hidden="true" />
+                  <span>Sending…</span>
+                </>
+              ) : (
+                "Send"
+              )}
+            </Button>
+          </form>
+        )}
+      </div>
       {/* Announced once per send; the log itself waits (aria-busy) until the reply is complete. */}
       <p className="visually-hidden" role="status">
         {chat.sending ? "Sending…" : ""}

@@ -16,7 +16,7 @@ export const NO_USER_ERROR = "User ID is required to start a chat";
 
 export type OpenedChat = OpenChatMutation["openChat"];
 
-export type SendFailure = { message: string; restricted: boolean };
+export type SendFailure = { message: string; restricted: boolean; flagged: boolean };
 
 /**
  * What a refused message means for the student (spec section 8): a restricted account gets the
@@ -25,16 +25,17 @@ export type SendFailure = { message: string; restricted: boolean };
  */
 export function sendFailure(error: unknown): SendFailure {
   if (isAccountRestricted(error)) {
-    return { message: "", restricted: true };
+    return { message: "", restricted: true, flagged: false };
   }
   const first = CombinedGraphQLErrors.is(error) ? error.errors[0] : undefined;
   switch (first?.extensions?.code) {
     case "CONTENT_FLAGGED":
+      return { message: first.message || SEND_ERROR, restricted: false, flagged: true };
     case "TOO_MANY_REQUESTS":
     case "BAD_USER_INPUT":
-      return { message: first.message || SEND_ERROR, restricted: false };
+      return { message: first.message || SEND_ERROR, restricted: false, flagged: false };
     default:
-      return { message: SEND_ERROR, restricted: false };
+      return { message: SEND_ERROR, restricted: false, flagged: false };
   }
 }
 
@@ -135,9 +136,11 @@ export function useChat({
       const failure = sendFailure(error);
       if (failure.restricted) {
         markBlocked();
-      } else {
-        // Nothing typed is lost: flagged or refused text was not sent, and after a provider failure
-        // the message is stored but unanswered. Unless the student has started another one.
+      } else if (!failure.flagged) {
+        // Nothing typed is lost: refused text (the daily limit, too long) was not sent, and after a
+        // provider failure the message is stored but unanswered. Unless the student has started
+        // another one. Text safeguarding refused is not put back: one more Enter would send it
+        // again and earn another strike.
         setDraft((now) => (now === "" ? typed : now));
       }
       setSendState({ chatId, sending: false, error: failure.restricted ? null : failure.message });
@@ -163,6 +166,8 @@ export function useChat({
     openFailed: Boolean(current?.error),
     retry,
     error,
+    /** Why the last send failed (also in `error`), until the next send. */
+    sendError: forThisChat?.error ?? null,
     blocked,
     feed,
     hasOlder,

@@ -4,6 +4,7 @@ import type { BookCategory, BookStatus, Prisma, PrismaClient } from "../../gener
 import { asRecord, FieldCheck, withoutControlCharacters } from "../../validation/fields.js";
 import { BOOK_NOT_FOUND_MESSAGE } from "../books/book.policy.js";
 import { type BookPayload, bookSelect, CATEGORIES, presentBook } from "../books/book.service.js";
+import { countWords } from "../books/book-length.js";
 import { storeCover } from "../covers/cover.service.js";
 import { type AdminActionKind, type Db, quoted, recordAdminAction, requireAdmin } from "./audit.js";
 import { createHash } from "node:crypto";
@@ -24,6 +25,7 @@ export const MAX_TEXT_BYTES = 10 * 1024 * 1024;
 export const ADMIN_BOOKS_PAGE_SIZE = 20;
 export const MAX_ADMIN_BOOKS_PAGE_SIZE = 100;
 const MAX_SEARCH_LENGTH = 100;
+const MAX_SIMILAR_BOOKS = 5;
 const MAX_ID_LENGTH = 100;
 
 export const TITLE_REQUIRED_MESSAGE = "Title is required";
@@ -381,6 +383,42 @@ export function createAdminBookService(deps: { prisma: PrismaClient }) {
       return presentAdminBook(await loadBook(prisma, bookIdOf(props.bookId)));
     },
 
+    /**
+     * The books, in any status, that 'Add New Book' would repeat: the same title and author, whatever
+     * their letter case and spaces ("C.S. Lewis" is "C. S. Lewis"). Published first, at most a few.
+     */
+    async findSimilarBooks(props: { actor: Actor; title: string; author: string }): Promise<AdminBookPayload[]> {
+      requireAdmin(props.actor);
+      const title = props.title.trim();
+      const author = props.author.trim();
+      // As createBook: a longer one could not be added anyway.
+      if (title.length > MAX_TITLE_LENGTH) {
+        const message = `Title must be at most ${MAX_TITLE_LENGTH} characters`;
+        throw badInput(message, { title: message });
+      }
+      if (author.length > MAX_AUTHOR_LENGTH) {
+        const message = `Author must be at most ${MAX_AUTHOR_LENGTH} characters`;
+        throw badInput(message, { author: message });
+      }
+      if (!title || !author) {
+        return [];
+      }
+      // Both sides through the same SQL functions, so that the book's and the form's text compare alike.
+      const found = await prisma.$queryRaw<{ id: string }[]>`
+        SELECT id FROM "Book"
+        WHERE lower(regexp_replace(title, '[[:space:]]+', '', 'g')) = lower(regexp_replace(${title}::text, '[[:space:]]+', '', 'g'))
+          AND lower(regexp_replace(author, '[[:space:]]+', '', 'g')) = lower(regexp_replace(${author}::text, '[[:space:]]+', '', 'g'))
+        ORDER BY CASE status WHEN 'published' THEN 0 WHEN 'draft' THEN 1 ELSE 2 END, "createdAt", id
+        LIMIT ${MAX_SIMILAR_BOOKS}`;
+      const ids = found.map((row) => row.id);
+      const rows = await prisma.book.findMany({ where: { id: { in: ids } }, select: adminBookSelect });
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return ids.flatMap((id) => {
+        const row = byId.get(id);
+        return row ? [presentAdminBook(row)] : [];
+      });
+    },
+
     /** 'Add New Book': a draft until it has a cover and its text and is published. */
     async createBook(props: { actor: Actor; input: unknown }): Promise<AdminBookPayload> {
       requireAdmin(props.actor);
@@ -438,7 +476,11 @@ export function createAdminBookService(deps: { prisma: PrismaClient }) {
       return change(props.actor, props.bookId, async (tx, book) => {
         const data = { content: text, sizeBytes, sha256 };
         await tx.bookText.upsert({ where: { bookId: book.id }, create: { bookId: book.id, ...data }, update: data });
-        await tx.book.update({ where: { id: book.id }, data: { hasText: true }, select: { id: true } });
+        await tx.book.update({
+          where: { id: book.id },
+          data: { hasText: true, wordCount: countWords(text) },
+          select: { id: true },
+        });
         return {
           action: "book.textChanged",
           summary: `New text for ${quoted(book.title)} (${Math.max(1, Math.round(sizeBytes / 1024))} KB)`,

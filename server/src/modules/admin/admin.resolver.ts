@@ -65,6 +65,18 @@ export class AdminResolver {
     return ctx.services.adminBooks.getBook({ actor: requireRole(ctx), bookId: id });
   }
 
+  @Query(() => [AdminBook], {
+    description:
+      "Books in any status with this title and author, ignoring letter case and spaces: 'Add New Book' asks before adding another",
+  })
+  similarBooks(
+    @Arg("title", () => String) title: string,
+    @Arg("author", () => String) author: string,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<AdminBookPayload[]> {
+    return ctx.services.adminBooks.findSimilarBooks({ actor: requireRole(ctx), title, author });
+  }
+
   @Mutation(() => AdminBook, { description: "'Add New Book': a draft until it has a cover and text and is published" })
   createBook(@Arg("input", () => BookInput) input: BookInput, @Ctx() ctx: GraphQLContext): Promise<AdminBookPayload> {
     return ctx.services.adminBooks.createBook({ actor: requireRole(ctx), input: { ...input } });

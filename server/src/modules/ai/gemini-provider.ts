@@ -11,6 +11,7 @@ import {
   type SafetySetting,
 } from "@google/genai";
 import type { Logger } from "pino";
+import { excerptsFor, readPageQuestion } from "./page.js";
 import { cleanHistory, systemInstruction } from "./prompts.js";
 import { AiProviderError, type AiProvider, type AiRequest } from "./provider.js";
 import { DEFAULT_BASE_DELAY_MS, streamWithRetry } from "./retry.js";
@@ -120,12 +121,14 @@ export function createGeminiProvider(options: GeminiOptions, logger?: Logger): A
 
   // Everything that does not depend on the attempt is prepared once, outside the retries.
   function parameters(request: AiRequest): GenerateContentParameters {
-    const excerpts = request.book.passages.search(request.message, EXCERPTS_PER_REPLY);
+    // From the reader, the page on screen comes first, then the best matches elsewhere.
+    const excerpts = excerptsFor(request.book, request.message, EXCERPTS_PER_REPLY);
+    const aboutPage = readPageQuestion(request.message, request.book) !== null;
     return {
       model: options.model,
       contents: toContents(request),
       config: {
-        systemInstruction: systemInstruction(request.book, request.mode, excerpts),
+        systemInstruction: systemInstruction(request.book, request.mode, excerpts, { aboutPage }),
         safetySettings: SAFETY_SETTINGS,
         temperature: options.temperature ?? DEFAULT_TEMPERATURE,
         maxOutputTokens: MAX_OUTPUT_TOKENS,

@@ -2,7 +2,9 @@ import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import { type EvalEntry, loadSeedBook, loadSeedText } from "./eval/evaluate-answers.js";
 import { createOfflineProvider, planReply } from "./offline-provider.js";
-import { limitPassageIndex } from "./passages.js";
+import { focusBookOnPage, type ReaderPage } from "./page.js";
+import { limitPassageIndex, splitSections } from "./passages.js";
+import { limitBook } from "./spoilers.js";
 import type { AiBook, AiRequest, ChatMode, Passage } from "./provider.js";
 import { chapterPhrase, declineText, greetingText, isDeclineText, notFoundText, titleCase } from "./voice.js";
 
@@ -342,6 +344,78 @@ describe("offline provider limited to the student's place", () => {
     expect(answers / replies).toBeGreaterThan(0.4);
     expect(wholeBookSpoilers).toBeGreaterThan(replies / 4);
   }, 120_000);
+});
+
+// Issue 18: from chapter III of The Wind in the Willows, page 1, "What is happening on this page?" was
+// answered from chapter I. The question's words ("happening", "page") say nothing the page holds, so
+// the page's passages never matched and a passage elsewhere that did was quoted.
+describe("offline provider asked about the page on screen", () => {
+  // "III. THE WILD WOOD" (section 3), page 1: the Mole wants to meet the Badger; read up to its end.
+  const PAGE: ReaderPage = { chapter: 3, paragraph: 0, lastParagraph: 4 };
+  const onPage = async () => {
+    const whole = await loadSeedBook("the-wind-in-the-willows");
+    const book = focusBookOnPage(limitBook(whole, { chapter: 3, paragraph: 4 }), PAGE);
+    const section = splitSections(await loadSeedText("the-wind-in-the-willows"))[3];
+    const text = normalise((section?.paragraphs ?? []).slice(PAGE.paragraph, PAGE.lastParagraph + 1).join(" "));
+    return { book, text, indexes: book.page?.passages.map((passage) => passage.index) ?? [] };
+  };
+
+  it.each([
+    "What is happening on this page?",
+    "Who is on this page?",
+    "Explain this page",
+    "What does this part mean?",
+  ])("answers “%s” from the page, naming its chapter", async (question) => {
+    const { book, text, indexes } = await onPage();
+    const plan = planReply(request(book, question));
+    expect(plan.kind).toBe("answer");
+    if (plan.kind !== "answer") {
+      return;
+    }
+    expect(indexes).toContain(plan.choice.passage.index);
+    expect(plan.text).toContain("In chapter III, The Wild Wood, this page says: “");
+    for (const piece of quoteOf(plan.text).split("…").map(normalise).filter(Boolean)) {
+      expect(text).toContain(piece);
+    }
+  });
+
+  it("answers who is talking with someone speaking on the page", async () => {
+    const { book, text } = await onPage();
+    const quote = quoteOf(await reply(request(book, "Who is talking here?")));
+    expect(text).toContain(normalise(quote));
+    expect(quote).toMatch(/\b(?:said|replied) the (?:Mole|Rat)\b/);
+  });
+
+  it("answers a question about someone on the page from what the page says of them", async () => {
+    const { book } = await onPage();
+    expect(quoteOf(await reply(request(book, "Why is he so shy?")))).toBe(
+      "He’s so very shy, he’d be sure to be offended.",
+    );
+    expect(quoteOf(await reply(request(book, "Where does he live?")))).toContain(
+      "he lives in the very middle of the Wild Wood",
+    );
+  });
+
+  it("answers from the rest of the book read so far when the question names what the page does not have", async () => {
+    const { book, indexes } = await onPage();
+    const toad = planReply(request(book, "What is Toad doing here?"));
+    const picnic = planReply(request(book, "What was in the picnic basket?"));
+    for (const plan of [toad, picnic]) {
+      expect(plan.kind).toBe("answer");
+      if (plan.kind === "answer") {
+        expect(indexes).not.toContain(plan.choice.passage.index);
+        expect(plan.text).toContain(", the book says: “");
+      }
+    }
+    expect(picnic.kind === "answer" && picnic.choice.passage.chapter).toBe("I. THE RIVER BANK");
+  });
+
+  it("speaks of the page in a character chat too", async () => {
+    const { book, indexes } = await onPage();
+    const plan = planReply(request(book, "What is happening here?", { kind: "character", name: "Mole" }));
+    expect(plan.kind === "answer" && indexes.includes(plan.choice.passage.index)).toBe(true);
+    expect(plan.text).toMatch(/^I'm the Mole! In chapter III, The Wild Wood, this page of my story says: “/);
+  });
 });
 
 describe("chapterPhrase", () => {

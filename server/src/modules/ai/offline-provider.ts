@@ -3,8 +3,9 @@
 // anything the passage does not say; when the book has nothing on the question it declines politely.
 // Deterministic, so tests and demos are stable.
 
+import { type PageQuestion, pagePassages, readPageQuestion } from "./page.js";
 import { processTerm, splitSentences, textTerms, tokenize } from "./passages.js";
-import type { AiBook, AiProvider, AiRequest, Passage, PassageIndex } from "./provider.js";
+import type { AiBook, AiPage, AiProvider, AiRequest, Passage, PassageIndex } from "./provider.js";
 import {
   authorText,
   chapterPhrase,
@@ -56,6 +57,8 @@ const CHARACTER_BOOST = 1.3;
 const QUOTE_MAX_WORDS = 45;
 /** Words per streamed chunk. */
 const CHUNK_WORDS = 3;
+/** Words of the page that stand for what it is about ("What is happening on this page?"). */
+const PAGE_KEY_TERMS = 12;
 
 export function createOfflineProvider(): AiProvider {
   return {
@@ -691,6 +694,8 @@ function choosePassage(
   passages: readonly Passage[],
   question: Question,
   bonus: (passage: Passage) => number,
+  /** Take the best passage even when it holds little of the terms (the page's own key words). */
+  lenient = false,
 ): Choice | null {
   const total = terms.reduce((sum, { weight }) => sum + weight, 0);
   if (total === 0) {
@@ -753,7 +758,10 @@ function choosePassage(
   }
   // The passage must hold a good share of the question, and the quote itself a fair part of it.
   // A quote that describes the subject of "Who is …?" holds the question even when it says "he".
-  if (!best || best.coverage < MIN_COVERAGE || (best.held < MIN_QUOTE_COVERAGE && !best.described)) {
+  if (!best) {
+    return null;
+  }
+  if (!lenient && (best.coverage < MIN_COVERAGE || (best.held < MIN_QUOTE_COVERAGE && !best.described))) {
     return null;
   }
   return { passage: best.passage, coverage: best.coverage, quote: tidyQuotationMarks(trimQuote(best.quote, weigh)) };
@@ -871,6 +879,159 @@ function answerText(request: AiRequest, choice: Choice, self: string | null): st
   return `${pick(BOOK_OPENERS, message)} ${body} ${pick(BOOK_CLOSERS, message)}`;
 }
 
+/** "In chapter III, The Wild Wood, this page says: “…”": the quote is from the page on screen. */
+function pageAnswerText(request: AiRequest, choice: Choice, self: string | null): string {
+  const { mode, message, history } = request;
+  const where = chapterPhrase(choice.passage.chapter);
+  const quote = choice.quote;
+  if (mode.kind === "character") {
+    const firstReply = !history.some((turn) => turn.role === "assistant");
+    const opener = firstReply ? `I'm ${self ?? mode.name}!` : pick(CHARACTER_OPENERS, message);
+    const body = where ? `${where}, this page of my story says: “${quote}”` : `This page of my story says: “${quote}”`;
+    return `${opener} ${body} ${pick(CHARACTER_CLOSERS, message)}`;
+  }
+  const body = where ? `${where}, this page says: “${quote}”` : `This page says: “${quote}”`;
+  return `${pick(BOOK_OPENERS, message)} ${body} ${pick(BOOK_CLOSERS, message)}`;
+}
+
+/** A paragraph of running text ends like a sentence (or breaks off: "and their names were--"). */
+const SENTENCE_END = /[.!?…:;,—–-][’”"')\]_]*$/;
+
+/** A sentence in which someone speaks ("said the Rat", "cried Alice"). */
+const SPEECH =
+  /\b(?:said|says|cried|asked|replied|answered|shouted|whispered|exclaimed|called|remarked|observed|muttered|went on)\b/i;
+
+/**
+ * The names on the page: the book's characters it mentions, and words with a capital inside a
+ * sentence ("the Rat", "Mr. Badger"), which are names or places.
+ */
+function namesOnPage(passages: readonly Passage[], book: AiBook): Set<string> {
+  const names = new Set<string>();
+  const words = new Set(passages.flatMap((passage) => textTerms(passage.text)));
+  for (const name of book.characterList) {
+    for (const term of textTerms(name)) {
+      if (words.has(term)) {
+        names.add(term);
+      }
+    }
+  }
+  for (const passage of passages) {
+    for (const sentence of sentencesOf(passage)) {
+      for (const token of tokenize(sentence).slice(1)) {
+        const term = /^\p{Lu}/u.test(token) && token !== "I" ? processTerm(token) : null;
+        if (term && !TITLES.has(term)) {
+          names.add(term);
+        }
+      }
+    }
+  }
+  return names;
+}
+
+/**
+ * What the page is about, as query terms: the words it repeats, a word rare in the book weighing more
+ * (a page's own subject is rare elsewhere). Only names, when `only` is given and the page has some.
+ */
+function pageKeyTerms(passages: readonly Passage[], stats: BookStats, only: Set<string> | null): QueryTerm[] {
+  const counts = new Map<string, number>();
+  for (const passage of passages) {
+    for (const term of textTerms(passage.text)) {
+      if (!only || only.has(term)) {
+        counts.set(term, (counts.get(term) ?? 0) + 1);
+      }
+    }
+  }
+  const documents = stats.passageTerms.length;
+  const weighed = [...counts].map(([term, count]) => ({
+    term,
+    count,
+    weight: count * Math.log(1 + documents / ((stats.documentFrequency.get(term) ?? 0) + 0.5)),
+  }));
+  // A word said once may be a passing detail; the words said again are what the page is about.
+  const repeated = weighed.filter(({ count }) => count >= 2);
+  return (repeated.length >= 3 ? repeated : weighed)
+    .sort((a, b) => b.weight - a.weight || a.term.localeCompare(b.term))
+    .slice(0, PAGE_KEY_TERMS)
+    .map(({ term, weight }) => ({ term, weight, synonyms: [] }));
+}
+
+/** The best quote among some of the page's passages, with only those passages around it. */
+function choosePageQuote(
+  passages: readonly Passage[],
+  terms: readonly QueryTerm[],
+  question: Question,
+  lenient: boolean,
+): Choice | null {
+  if (passages.length === 0 || terms.length === 0) {
+    return null;
+  }
+  // A quote then never reaches past the page.
+  const around: Passage[] = [];
+  for (const passage of passages) {
+    around[passage.index] = passage;
+  }
+  const candidates = passages.map((passage) => ({ passage, score: 1 }));
+  return choosePassage(candidates, terms, around, question, () => 1, lenient);
+}
+
+/**
+ * The answer to a question about the page on screen, quoted from the page alone: the sentences that
+ * hold what the question names besides the page ("Why is she crying here?"), or else those that hold
+ * most of what the page is about (its people, for "Who is on this page?"; someone speaking, for "Who
+ * is talking?"). Null when the page has no text, or does not mention someone the question names.
+ */
+function planPageReply(
+  request: AiRequest,
+  message: string,
+  asked: PageQuestion,
+  page: AiPage,
+  stats: BookStats,
+  self: string | null,
+): ReplyPlan | null {
+  const { book } = request;
+  const onPage = pagePassages(page);
+  const answer = (choice: Choice): ReplyPlan => ({
+    kind: "answer",
+    text: pageAnswerText(request, choice, self),
+    choice,
+  });
+
+  if (asked.rest !== "") {
+    const names = new Set(book.characterList.flatMap((name) => textTerms(name)));
+    const question = readQuestion(message, book, stats);
+    const terms = weighQuery(
+      correctQuestion(asked.rest, stats),
+      stats,
+      stats.passageTerms.length,
+      names,
+      question.focus,
+    );
+    const choice = choosePageQuote(onPage, terms, question, false);
+    if (choice) {
+      return answer(choice);
+    }
+    // "What is Toad doing here?" on a page without Toad: the book read so far answers about Toad.
+    if (asked.named) {
+      return null;
+    }
+  }
+  // What the page is about is in its sentences, not in a title page's lines or a picture's caption.
+  const prose = pagePassages(page, (paragraph) => SENTENCE_END.test(paragraph));
+  const text = prose.length > 0 ? prose : onPage;
+  const names = namesOnPage(text, book);
+  const terms = pageKeyTerms(text, stats, asked.who && names.size > 0 ? names : null);
+  const question: Question = {
+    fullSubject: null,
+    subject: null,
+    describes: null,
+    entities: names,
+    focus: null,
+    shape: asked.speech ? (sentence) => SPEECH.test(sentence) : null,
+  };
+  const choice = choosePageQuote(text, terms, question, true);
+  return choice ? answer(choice) : null;
+}
+
 export type ReplyPlan =
   | { kind: "greeting" | "thanks" | "decline" | "author" | "summary" | "clarify" | "not-found"; text: string }
   | { kind: "answer"; text: string; choice: Choice };
@@ -899,6 +1060,13 @@ export function planReply(request: AiRequest): ReplyPlan {
     if (summary) {
       return { kind: "summary", text: summary };
     }
+  }
+
+  // Asked from the reader about the page on screen: the answer is on the page.
+  const asked = book.page ? readPageQuestion(message, book) : null;
+  const fromPage = asked && book.page ? planPageReply(request, message, asked, book.page, stats, self) : null;
+  if (fromPage) {
+    return fromPage;
   }
 
   // Rarity is measured over the whole book, as the statistics are.

@@ -74,6 +74,35 @@ describe("systemInstruction", () => {
     expect(systemInstruction(book, BOOK_MODE, excerpts)).not.toContain("How far the child has read");
   });
 
+  it("marks the page on the child's screen and says when the question is about it", () => {
+    const [tea, opening] = excerpts as [RetrievedPassage, RetrievedPassage];
+    const onPage: AiBook = {
+      ...book,
+      page: { chapterTitle: tea.chapter, place: { section: 7, paragraph: 0, lastParagraph: 3 }, passages: [tea] },
+    };
+
+    const about = systemInstruction(onPage, BOOK_MODE, [tea, opening], { aboutPage: true });
+    expect(about).toContain(
+      'asking about the page on their screen in "CHAPTER VII. A Mad Tea-Party". The first excerpts below, marked page="on screen", are that page.',
+    );
+    expect(about).toContain("Their latest question is about this page");
+    expect(about).toContain(
+      '<book-excerpt chapter="CHAPTER VII. A Mad Tea-Party" page="on screen">\nThere was a table set out under a tree.\n</book-excerpt>',
+    );
+    expect(about).toContain("<book-excerpt>\nAlice was beginning to get very tired.\n</book-excerpt>");
+    // Told before the book text.
+    expect(about.indexOf("Their latest question")).toBeLessThan(about.indexOf("<<<BOOK EXCERPTS>>>"));
+
+    const elsewhere = systemInstruction(onPage, BOOK_MODE, [tea, opening]);
+    expect(elsewhere).toContain('marked page="on screen", are that page.');
+    expect(elsewhere).not.toContain("Their latest question is about this page");
+    expect(elsewhere).toContain("you may use the other excerpts");
+
+    const noPage = systemInstruction(book, BOOK_MODE, [tea, opening], { aboutPage: true });
+    expect(noPage).not.toContain("on screen");
+    expect(noPage).not.toContain("Their latest question is about this page");
+  });
+
   it("makes a character answer in the first person, in character, with the same safety rules", () => {
     const text = systemInstruction(book, { kind: "character", name: "The Mad Hatter" }, excerpts);
 

@@ -54,7 +54,17 @@ export type AiBook = {
   /** Set when the chat answers only from the text up to the student's furthest place. */
   limit?: ReadingLimit | null;
   /** Set when the student asks from the reader about the page on their screen ('Ask about this page'). */
-  page?: { chapterTitle: string | null } | null;
+  page?: AiPage | null;
+};
+
+/** The page on the student's screen in the reader, within the text they may be told about. */
+export type AiPage = {
+  /** The heading of the page's chapter as written, or null before the first heading. */
+  chapterTitle: string | null;
+  /** The section of splitSections and the paragraphs in it that the page shows. */
+  place: { section: number; paragraph: number; lastParagraph: number };
+  /** The passages with text on the page, in reading order, whole (they may start or end off the page). */
+  passages: readonly Passage[];
 };
 
 export type AiRequest = {

@@ -1,5 +1,5 @@
 import type { Actor } from "../../auth/actor.js";
-import type { Prisma } from "../../generated/prisma/client.js";
+import { Prisma } from "../../generated/prisma/client.js";
 
 // Which books a user may see. Students and teachers see a book only when it is published, has both
 // a cover and its text, and is held by their school; admins see every book.
@@ -16,6 +16,15 @@ export function visibleBooksWhere(actor: Actor): Prisma.BookWhereInput {
     return {};
   }
   return { status: "published", hasText: true, hasCover: true, ...heldBySchool(actor.schoolId) };
+}
+
+/** The same rule in SQL, for the statements Prisma cannot write (the book's alias is `b`). */
+export function visibleBooksSql(actor: Actor): Prisma.Sql {
+  if (actor.role === "admin") {
+    return Prisma.sql`TRUE`;
+  }
+  return Prisma.sql`b.status = 'published' AND b."hasText" AND b."hasCover" AND (b."allSchools" OR EXISTS (
+    SELECT 1 FROM "BookSchool" bs WHERE bs."bookId" = b.id AND bs."schoolId" = ${actor.schoolId ?? ""}))`;
 }
 
 export type BookAccess = "visible" | "not-ready" | "not-found";

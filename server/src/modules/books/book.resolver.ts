@@ -3,7 +3,7 @@ import { requireRole } from "../../graphql/auth-checker.js";
 import type { GraphQLContext } from "../../graphql/context.js";
 import { BookCategory } from "../../generated/prisma/enums.js";
 import type { BookPagePayload, BookPayload, DashboardPayload, ReadingPayload, ReviewPayload } from "./book.service.js";
-import { Book, BookPage, Dashboard, Reading, Review } from "./book.type.js";
+import { Book, BookPage, BookSortOrder, Dashboard, Reading, Review } from "./book.type.js";
 
 @Authorized()
 @Resolver(() => Book)
@@ -16,8 +16,9 @@ export class BookResolver {
     @Arg("genre", () => String, { nullable: true }) genre?: string | null,
     @Arg("first", () => Int, { nullable: true }) first?: number | null,
     @Arg("after", () => String, { nullable: true }) after?: string | null,
+    @Arg("sort", () => BookSortOrder, { nullable: true }) sort?: BookSortOrder | null,
   ): Promise<BookPagePayload> {
-    return ctx.services.books.listBooks({ actor: requireRole(ctx), search, category, genre, first, after });
+    return ctx.services.books.listBooks({ actor: requireRole(ctx), search, category, genre, sort, first, after });
   }
 
   @Query(() => [String], { description: "The genres that exist among the visible books" })

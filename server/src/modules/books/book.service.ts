@@ -3,10 +3,25 @@ import { AppError, badInput, ErrorCode, forbidden, Messages, notFound } from "..
 import { type BookCategory, Prisma, type PrismaClient } from "../../generated/prisma/client.js";
 import { asRecord, FieldCheck } from "../../validation/fields.js";
 import { coverUrl } from "../covers/cover.service.js";
-import { type ModerationService, REPEAT_WARNING, SUPPORT_REPLY } from "../moderation/moderation.service.js";
+import { flaggedMessage, type ModerationService, SUPPORT_REPLY } from "../moderation/moderation.service.js";
+import {
+  MAX_SEEDS,
+  NEW_BOOK_DAYS,
+  rankRecommendations,
+  type RecommendationReason,
+  readingLevels,
+  reasonText,
+  recommendationCandidates,
+  type Seed,
+} from "./book-recommendations.js";
+import { type Cursor, decodeCursor, encodeCursor, type RankedOrder } from "./book-cursor.js";
+import { type BookFilters, filtersSql, filtersWhere } from "./book-filters.js";
 import { BOOK_NOT_FOUND_MESSAGE, BOOK_NOT_READY_MESSAGE, bookAccess, visibleBooksWhere } from "./book.policy.js";
 
 export const CATEGORIES: readonly BookCategory[] = ["primary", "secondary", "college"];
+/** Explore's orders: A to Z (the default), newest in the library, and two by the school's activity. */
+export const BOOK_SORTS = ["title", "newest", "highestRated", "mostRead"] as const;
+export type BookSort = (typeof BOOK_SORTS)[number];
 export const MAX_PAGE_SIZE = 60;
 export const DEFAULT_PAGE_SIZE = 24;
 export const MAX_SEARCH_LENGTH = 100;
@@ -16,8 +31,6 @@ export const REVIEW_TEXT_REQUIRED_MESSAGE = "Review text is required";
 export const REVIEW_TOO_LONG_MESSAGE = `Review must be at most ${MAX_REVIEW_LENGTH} characters`;
 export const RATING_MESSAGE = "Rating must be a whole number from 1 to 5";
 export const STUDENTS_ONLY_REVIEW_MESSAGE = "Only students can write reviews";
-export const REVIEW_FLAGGED_MESSAGE =
-  "Your review could not be posted because it contains content that is not allowed. Please change it and try again.";
 
 // Only these columns are read for lists: never the text or the cover bytes.
 export const bookSelect = {
@@ -30,6 +43,7 @@ export const bookSelect = {
   characterList: true,
   publishedYear: true,
   pages: true,
+  wordCount: true,
   status: true,
   hasText: true,
   hasCover: true,
@@ -41,6 +55,14 @@ export const bookSelect = {
 } satisfies Prisma.BookSelect;
 
 export type BookRow = Prisma.BookGetPayload<{ select: typeof bookSelect }>;
+
+const readingSelect = { id: true, bookId: true, read: true, lastReadAt: true, readingTime: true } as const;
+
+/** A list's books with the reader's own reading record of each, in the same statement. */
+const listSelect = (userId: string) =>
+  ({ ...bookSelect, userBooks: { where: { userId }, select: readingSelect } }) satisfies Prisma.BookSelect;
+
+type ListRow = Prisma.BookGetPayload<{ select: ReturnType<typeof listSelect> }>;
 
 export type ReadingPayload = {
   id: string;
@@ -73,11 +95,13 @@ export type ReviewPayload = {
 
 export type BookPagePayload = { items: BookPayload[]; nextCursor: string | null; totalCount: number };
 
+export type RecommendationPayload = { book: BookPayload; reason: RecommendationReason; reasonText: string };
+
 export type DashboardPayload = {
   booksRead: number;
   readingTime: number;
   recentBooks: (ReadingPayload & { book: BookPayload })[];
-  recommendations: BookPayload[];
+  recommendations: RecommendationPayload[];
 };
 
 export function presentBook(row: BookRow, reading: ReadingPayload | null = null): BookPayload {
@@ -115,21 +139,8 @@ const presentReading = (row: {
   readingTime: row.readingTime ?? DEFAULT_READING_TIME,
 });
 
-/** Keyset cursor over (title, id): stable under inserts, one indexed range scan per page. */
-function encodeCursor(row: { title: string; id: string }): string {
-  return Buffer.from(JSON.stringify([row.title, row.id])).toString("base64url");
-}
-function decodeCursor(cursor: string): { title: string; id: string } {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
-    if (Array.isArray(value) && typeof value[0] === "string" && typeof value[1] === "string") {
-      return { title: value[0], id: value[1] };
-    }
-  } catch {
-    // fall through
-  }
-  throw badInput("Invalid cursor");
-}
+const presentListRow = ({ userBooks, ...row }: ListRow): BookPayload =>
+  presentBook(row, userBooks[0] ? presentReading(userBooks[0]) : null);
 
 export function createBookService(deps: { prisma: PrismaClient; moderation: Pick<ModerationService, "screen"> }) {
   const { prisma } = deps;
@@ -161,15 +172,151 @@ export function createBookService(deps: { prisma: PrismaClient; moderation: Pick
     return book;
   }
 
+  type Page = { rows: ListRow[]; nextCursor: string | null };
+
+  /** A to Z (title, id) or newest first (createdAt, id): one indexed range scan per page. */
+  async function keysetPage(props: {
+    actor: Actor;
+    where: Prisma.BookWhereInput;
+    first: number;
+    order: "title" | "newest";
+    after: Cursor | null;
+  }): Promise<Page> {
+    const { after, first } = props;
+    const from: Prisma.BookWhereInput | null =
+      after?.order === "title"
+        ? { OR: [{ title: { gt: after.title } }, { title: after.title, id: { gt: after.id } }] }
+        : after?.order === "newest"
+          ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { gt: after.id } }] }
+          : null;
+    const rows = await prisma.book.findMany({
+      where: from ? { AND: [props.where, from] } : props.where,
+      select: listSelect(props.actor.id),
+      orderBy: props.order === "newest" ? [{ createdAt: "desc" }, { id: "asc" }] : [{ title: "asc" }, { id: "asc" }],
+      take: first + 1,
+    });
+    const items = rows.slice(0, first);
+    const last = items[items.length - 1];
+    const cursor: Cursor | null =
+      rows.length > first && last
+        ? props.order === "newest"
+          ? { order: "newest", createdAt: last.createdAt, id: last.id }
+          : { order: "title", title: last.title, id: last.id }
+        : null;
+    return { rows: items, nextCursor: cursor ? encodeCursor(cursor) : null };
+  }
+
+  /**
+   * The school's orders: first the books its students read (mostRead) or reviewed (highestRated),
+   * ranked by those totals, then every other book A to Z. The totals and their ranking cover the
+   * school's activity only (one statement), so the work is bounded by what the school did, not by
+   * the catalogue; the rest is a range of the title index.
+   */
+  async function schoolOrderPage(props: {
+    actor: Actor;
+    where: Prisma.BookWhereInput;
+    filters: BookFilters;
+    first: number;
+    order: RankedOrder;
+    after: Cursor | null;
+  }): Promise<Page> {
+    const { actor, first, order } = props;
+    const after = props.after?.order === order ? props.after : null;
+    // An admin without a school ranks by every school's students; anyone else without one has no
+    // school activity, so every book comes A to Z.
+    const everySchool = actor.role === "admin" && !actor.schoolId;
+    const students: Prisma.UserWhereInput | null = everySchool
+      ? { role: "student" }
+      : actor.schoolId
+        ? { role: "student", schoolId: actor.schoolId }
+        : null;
+    const scope = everySchool ? Prisma.sql`TRUE` : Prisma.sql`u."schoolId" = ${actor.schoolId ?? ""}`;
+    const totals =
+      order === "mostRead"
+        ? Prisma.sql`SELECT ub."bookId" AS id, count(*)::int AS a, 0 AS b
+            FROM "UserBook" ub JOIN "User" u ON u.id = ub."userId"
+            WHERE ub.read AND u.role = 'student' AND ${scope}
+            GROUP BY ub."bookId"`
+        : Prisma.sql`SELECT r."bookId" AS id, sum(r.rating)::int AS a, count(*)::int AS b
+            FROM "Review" r JOIN "User" u ON u.id = r."userId"
+            WHERE u.role = 'student' AND ${scope}
+            GROUP BY r."bookId"`;
+    // Most readers first; or the best average (as a float, the same expression in the order and
+    // the cursor), then the most ratings; then A to Z.
+    const orderBy =
+      order === "mostRead"
+        ? Prisma.sql`t.a DESC, b.title, b.id`
+        : Prisma.sql`t.a::float8 / t.b DESC, t.b DESC, b.title, b.id`;
+    const byTitle = (title: string, id: string) =>
+      Prisma.sql`(b.title > ${title} OR (b.title = ${title} AND b.id > ${id}))`;
+    const from =
+      after?.part === "ranked"
+        ? order === "mostRead"
+          ? Prisma.sql`AND (t.a < ${after.a} OR (t.a = ${after.a} AND ${byTitle(after.title, after.id)}))`
+          : Prisma.sql`AND (t.a::float8 / t.b < ${after.a}::float8 / ${after.b} OR (t.a::float8 / t.b = ${after.a}::float8 / ${after.b}
+              AND (t.b < ${after.b} OR (t.b = ${after.b} AND ${byTitle(after.title, after.id)}))))`
+        : Prisma.empty;
+    const ranked: { id: string; title: string; a: number; b: number }[] =
+      !students || after?.part === "rest"
+        ? []
+        : await prisma.$queryRaw`
+            WITH t AS (${totals})
+            SELECT b.id, b.title, t.a, t.b FROM t JOIN "Book" b ON b.id = t.id
+            WHERE ${filtersSql(actor, props.filters)} ${from}
+            ORDER BY ${orderBy}
+            LIMIT ${first + 1}`;
+    const need = first + 1 - ranked.length;
+    const restFrom: Prisma.BookWhereInput[] =
+      after?.part === "rest"
+        ? [{ OR: [{ title: { gt: after.title } }, { title: after.title, id: { gt: after.id } }] }]
+        : [];
+    const untouched: Prisma.BookWhereInput[] = !students
+      ? []
+      : order === "mostRead"
+        ? [{ NOT: { userBooks: { some: { read: true, user: students } } } }]
+        : [{ NOT: { reviews: { some: { user: students } } } }];
+    const [rankedRows, restRows] = await Promise.all([
+      ranked.length > 0
+        ? prisma.book.findMany({ where: { id: { in: ranked.map((row) => row.id) } }, select: listSelect(actor.id) })
+        : [],
+      need > 0
+        ? prisma.book.findMany({
+            where: { AND: [props.where, ...untouched, ...restFrom] },
+            select: listSelect(actor.id),
+            orderBy: [{ title: "asc" }, { id: "asc" }],
+            take: need,
+          })
+        : [],
+    ]);
+    const rowOf = new Map(rankedRows.map((row) => [row.id, row]));
+    const rows = [...ranked.flatMap((key) => rowOf.get(key.id) ?? []), ...restRows];
+    const items = rows.slice(0, first);
+    const last = items[items.length - 1];
+    if (rows.length <= first || !last) {
+      return { rows: items, nextCursor: null };
+    }
+    const lastKey = ranked.find((key) => key.id === last.id);
+    const cursor: Cursor = lastKey
+      ? { order, part: "ranked", a: lastKey.a, b: lastKey.b, title: lastKey.title, id: lastKey.id }
+      : { order, part: "rest", title: last.title, id: last.id };
+    return { rows: items, nextCursor: encodeCursor(cursor) };
+  }
+
   return {
     openBook,
 
-    /** Explore Books: search, category and genre together, a page at a time, in two statements. */
+    /**
+     * Explore Books: search, category and genre together, in the chosen order, a page at a time.
+     * Keyset pages: A to Z on the title index, newest on the createdAt index; the school's orders
+     * rank only the books its students read or reviewed (bounded by the school's activity, not the
+     * catalogue), then go on A to Z. Each book carries the reader's own reading record.
+     */
     async listBooks(props: {
       actor: Actor;
       search?: string | null;
       category?: string | null;
       genre?: string | null;
+      sort?: string | null;
       first?: number | null;
       after?: string | null;
     }): Promise<BookPagePayload> {
@@ -180,48 +327,30 @@ export function createBookService(deps: { prisma: PrismaClient; moderation: Pick
       if (props.category && !CATEGORIES.includes(props.category as BookCategory)) {
         throw badInput("Unknown category");
       }
+      const sort = props.sort ?? "title";
+      if (!BOOK_SORTS.includes(sort as BookSort)) {
+        throw badInput(`sort must be one of ${BOOK_SORTS.join(", ")}`);
+      }
       const first = props.first ?? DEFAULT_PAGE_SIZE;
       if (!Number.isInteger(first) || first < 1 || first > MAX_PAGE_SIZE) {
         throw badInput(`first must be between 1 and ${MAX_PAGE_SIZE}`);
       }
-      const filters: Prisma.BookWhereInput[] = [visibleBooksWhere(props.actor)];
-      if (search) {
-        // A literal substring: % and _ are not wildcards to a reader.
-        const pattern = search.replace(/[\\%_]/g, "\\$&");
-        filters.push({
-          OR: [
-            { title: { contains: pattern, mode: "insensitive" } },
-            { author: { contains: pattern, mode: "insensitive" } },
-          ],
-        });
-      }
-      if (props.category) {
-        filters.push({ category: props.category as BookCategory });
-      }
-      if (props.genre) {
-        filters.push({ genre: props.genre.trim().toLowerCase() });
-      }
-      const where: Prisma.BookWhereInput = { AND: filters };
-      const after = props.after ? decodeCursor(props.after) : null;
-      const pageWhere: Prisma.BookWhereInput = after
-        ? { AND: [where, { OR: [{ title: { gt: after.title } }, { title: after.title, id: { gt: after.id } }] }] }
-        : where;
-      const [rows, totalCount] = await Promise.all([
-        prisma.book.findMany({
-          where: pageWhere,
-          select: bookSelect,
-          orderBy: [{ title: "asc" }, { id: "asc" }],
-          take: first + 1,
-        }),
+      const filters: BookFilters = {
+        search,
+        category: (props.category as BookCategory | null | undefined) ?? null,
+        genre: props.genre ? props.genre.trim().toLowerCase() : null,
+      };
+      const where = filtersWhere(props.actor, filters);
+      const order = sort as BookSort;
+      const after = props.after ? decodeCursor(props.after, order) : null;
+      const page = { actor: props.actor, where, first };
+      const [{ rows, nextCursor }, totalCount] = await Promise.all([
+        order === "highestRated" || order === "mostRead"
+          ? schoolOrderPage({ ...page, filters, order, after })
+          : keysetPage({ ...page, order, after }),
         prisma.book.count({ where }),
       ]);
-      const items = rows.slice(0, first);
-      const last = items[items.length - 1];
-      return {
-        items: items.map((row) => presentBook(row)),
-        nextCursor: rows.length > first && last ? encodeCursor(last) : null,
-        totalCount,
-      };
+      return { items: rows.map(presentListRow), nextCursor, totalCount };
     },
 
     /** The genres that exist among the books the actor can see. */
@@ -353,7 +482,8 @@ export function createBookService(deps: { prisma: PrismaClient; moderation: Pick
         throw new AppError(ErrorCode.ContentFlagged, SUPPORT_REPLY, { fields: { reviewText: SUPPORT_REPLY } });
       }
       if (outcome.kind !== "clear") {
-        const message = REVIEW_FLAGGED_MESSAGE + (outcome.kind === "strike" ? REPEAT_WARNING : "");
+        const category = outcome.verdict.category ?? "bullying_hate";
+        const message = flaggedMessage(category, outcome.kind === "strike", "review");
         throw new AppError(ErrorCode.ContentFlagged, message, { fields: { reviewText: message } });
       }
       const stars = rating as number;
@@ -388,62 +518,71 @@ export function createBookService(deps: { prisma: PrismaClient; moderation: Pick
         where: { userId: actor.id, read: true, book: visible },
         orderBy: [{ lastReadAt: { sort: "desc", nulls: "last" } }, { id: "asc" }],
         select: {
-          id: true,
-          bookId: true,
-          read: true,
-          lastReadAt: true,
-          readingTime: true,
-          book: { select: bookSelect },
+          ...readingSelect,
+          book: { select: { ...bookSelect, reviews: { where: { userId: actor.id }, select: { rating: true } } } },
         },
       });
-      const recentBooks = readRows.slice(0, 3).map(({ book, ...reading }) => ({
+      const recentBooks = readRows.slice(0, 3).map(({ book: { reviews: _own, ...book }, ...reading }) => ({
         ...presentReading(reading),
         book: presentBook(book, presentReading(reading)),
       }));
+      // What the student liked: books read and rated 4 or 5, or read and not rated; the best rated
+      // first, then the latest read (the order of readRows).
+      const likes = (rating: number | undefined) => (rating === undefined ? 0 : rating >= 4 ? rating - 3 : -1);
+      const seeds: Seed[] = readRows
+        .map((row) => ({ row, like: likes(row.book.reviews[0]?.rating) }))
+        .filter(({ like }) => like >= 0)
+        .sort((x, y) => y.like - x.like)
+        .slice(0, MAX_SEEDS)
+        .map(({ row: { book } }) => ({
+          bookId: book.id,
+          title: book.title,
+          author: book.author,
+          genre: book.genre,
+          category: book.category,
+        }));
       return {
         booksRead: readRows.length,
         readingTime: readRows.reduce((sum, row) => sum + (row.readingTime ?? DEFAULT_READING_TIME), 0),
         recentBooks,
-        recommendations: await recommend(actor, 3, {
-          readIds: readRows.map((row) => row.bookId),
-          kinds: [...new Set(readRows.map((row) => `${row.book.genre}|${row.book.category}`))],
-        }),
+        recommendations: await recommend(actor, 3, { readIds: readRows.map((row) => row.bookId), seeds }),
       };
     },
   };
 
   /**
-   * Up to `limit` books the student has not read: first those sharing a genre and category with a
-   * book they read, then the best rated; never a book already read. The read books come from the
-   * caller, so the ranking is one pass over the catalogue without a subquery per book.
+   * Up to `limit` books the student has not marked read, each with why (book-recommendations.ts):
+   * like the books they liked, read and rated well at their school, new, or of their level.
    */
   async function recommend(
     actor: Actor,
     limit: number,
-    history: { readIds: string[]; kinds: string[] },
-  ): Promise<BookPayload[]> {
-    const held =
-      actor.role === "admin"
-        ? Prisma.sql`TRUE`
-        : Prisma.sql`b.status = 'published' AND b."hasText" AND b."hasCover" AND (b."allSchools" OR EXISTS (
-            SELECT 1 FROM "BookSchool" bs WHERE bs."bookId" = b.id AND bs."schoolId" = ${actor.schoolId ?? ""}))`;
-    const ids = await prisma.$queryRaw<{ id: string }[]>`
-      SELECT b.id FROM "Book" b
-      WHERE ${held} AND NOT (b.id = ANY(${history.readIds}::text[]))
-      ORDER BY
-        (b.genre || '|' || b.category::text) = ANY(${history.kinds}::text[]) DESC,
-        (b."ratingSum"::float / NULLIF(b."ratingCount", 0)) DESC NULLS LAST,
-        b."ratingCount" DESC,
-        b.title ASC
-      LIMIT ${limit}`;
-    if (ids.length === 0) {
+    history: { readIds: string[]; seeds: Seed[] },
+  ): Promise<RecommendationPayload[]> {
+    const levels = readingLevels(actor.school?.phase, history.seeds);
+    const newSince = new Date(Date.now() - NEW_BOOK_DAYS * 24 * 60 * 60 * 1000);
+    const candidates = await recommendationCandidates(prisma, { actor, ...history, levels });
+    const ranked = rankRecommendations(candidates, { seeds: history.seeds, levels, newSince, limit });
+    if (ranked.length === 0) {
       return [];
     }
-    const rows = await prisma.book.findMany({ where: { id: { in: ids.map((r) => r.id) } }, select: bookSelect });
+    const rows = await prisma.book.findMany({
+      where: { id: { in: ranked.map((r) => r.id) } },
+      select: listSelect(actor.id),
+    });
     const byId = new Map(rows.map((row) => [row.id, row]));
-    return ids.flatMap(({ id }) => {
+    const titleOf = new Map(history.seeds.map((seed) => [seed.bookId, seed.title]));
+    return ranked.flatMap(({ id, reason, likedBookId }) => {
       const row = byId.get(id);
-      return row ? [presentBook(row)] : [];
+      if (!row) {
+        return [];
+      }
+      const text = reasonText(reason, {
+        likedTitle: likedBookId ? (titleOf.get(likedBookId) ?? null) : null,
+        schoolName: actor.school?.name ?? null,
+        levelKnown: levels.main !== null,
+      });
+      return [{ book: presentListRow(row), reason, reasonText: text }];
     });
   }
 }

@@ -4,6 +4,36 @@ import { BookCategory, BookStatus } from "../../generated/prisma/enums.js";
 registerEnumType(BookCategory, { name: "BookCategory" });
 registerEnumType(BookStatus, { name: "BookStatus" });
 
+export enum BookSortOrder {
+  title = "title",
+  newest = "newest",
+  highestRated = "highestRated",
+  mostRead = "mostRead",
+}
+
+registerEnumType(BookSortOrder, {
+  name: "BookSort",
+  description:
+    "title: A to Z (the default); newest: latest added to the library first; highestRated: best average " +
+    "rating from the school's reviews first; mostRead: read by most of the school's students first. " +
+    "Books the school has not reviewed (or read) follow, A to Z.",
+});
+
+export enum RecommendationReasonKind {
+  liked = "liked",
+  popularAtSchool = "popularAtSchool",
+  newInLibrary = "newInLibrary",
+  suggested = "suggested",
+}
+
+registerEnumType(RecommendationReasonKind, {
+  name: "RecommendationReason",
+  description:
+    "liked: like a book the student liked (same author, genre and level, or liked by schoolmates who " +
+    "liked it); popularAtSchool: read and rated well at the school; newInLibrary: added lately; " +
+    "suggested: of the student's reading level",
+});
+
 @ObjectType({ description: "A student's reading record of one book (the spec's UserBook)" })
 export class Reading {
   @Field(() => ID, { description: "userId_bookId" })
@@ -50,6 +80,9 @@ export class Book {
 
   @Field(() => Int, { nullable: true })
   pages!: number | null;
+
+  @Field(() => Int, { nullable: true, description: "Words in the text (the length when pages is not known)" })
+  wordCount!: number | null;
 
   @Field(() => BookStatus)
   status!: BookStatus;
@@ -130,6 +163,18 @@ export class RecentBook extends Reading {
   book!: Book;
 }
 
+@ObjectType({ description: "A recommended book and why" })
+export class Recommendation {
+  @Field(() => Book)
+  book!: Book;
+
+  @Field(() => RecommendationReasonKind)
+  reason!: RecommendationReasonKind;
+
+  @Field(() => String, { description: "What the dashboard says, e.g. 'Because you liked Black Beauty'" })
+  reasonText!: string;
+}
+
 @ObjectType()
 export class Dashboard {
   @Field(() => Int)
@@ -141,6 +186,6 @@ export class Dashboard {
   @Field(() => [RecentBook], { description: "Up to 3 read books, last read first" })
   recentBooks!: RecentBook[];
 
-  @Field(() => [Book], { description: "Up to 3 unread books" })
-  recommendations!: Book[];
+  @Field(() => [Recommendation], { description: "Up to 3 books the student has not marked read, best first" })
+  recommendations!: Recommendation[];
 }

@@ -14,7 +14,7 @@ import type { ChatMessage, Prisma, PrismaClient } from "../../generated/prisma/c
 import { ALL_SCHOOLS, type AppPubSub, Topics } from "../../pubsub/pubsub.js";
 import type { AiService } from "../ai/ai.service.js";
 import type { AiBook, AiRequest, AiTurn, ChatMode, ReadingPlace } from "../ai/provider.js";
-import { focusPassageIndex } from "../ai/passages.js";
+import { focusBookOnPage, type ReaderPage } from "../ai/page.js";
 import { answerLiesAhead, quotesAhead, settledText } from "../ai/spoilers.js";
 import { laterChapterText } from "../ai/voice.js";
 import { BOOK_NOT_READY_MESSAGE } from "../books/book.policy.js";
@@ -59,7 +59,6 @@ export function messageTooLongMessage(max: number) {
 }
 
 export const PAGE_MESSAGE = "page must give a chapter, a paragraph and a lastParagraph (whole numbers, in order)";
-type ReaderPage = { chapter: number; paragraph: number; lastParagraph: number };
 
 export function dailyLimitMessage(limit: number) {
   return `You've sent ${limit} messages today, which is the daily limit. Have a rest, enjoy some reading, and come back tomorrow!`;
@@ -340,28 +339,6 @@ export function createChatService(deps: {
     return { chapter: page.chapter, paragraph: page.paragraph, lastParagraph: page.lastParagraph };
   }
 
-  /** The book as seen from one page: its passages weigh more, and go to the AI with every question. */
-  function focusOnPage(book: AiBook, page: ReaderPage): AiBook {
-    const onPage = book.passages.passages.filter(
-      ({ place }) =>
-        place.section === page.chapter &&
-        place.lastParagraph >= page.paragraph &&
-        place.firstParagraph <= page.lastParagraph,
-    );
-    if (onPage.length === 0) {
-      // Past the student's place (or not in this version of the text): the question goes as usual.
-      return book;
-    }
-    return {
-      ...book,
-      passages: focusPassageIndex(
-        book.passages,
-        onPage.map((passage) => passage.index),
-      ),
-      page: { chapterTitle: onPage[0]?.chapter ?? null },
-    };
-  }
-
   async function readingLimitOf(userId: string, bookId: string): Promise<ReadingPlace | undefined> {
     const reading = await prisma.userBook.findUnique({
       where: { userId_bookId: { userId, bookId } },
@@ -582,7 +559,8 @@ export function createChatService(deps: {
       if (!risk && !loaded) {
         throw notFound(BOOK_NOT_READY_MESSAGE);
       }
-      const book = loaded && page ? focusOnPage(loaded, page) : loaded;
+      // Asked from the reader: the page on screen (within the student's reading) answers first.
+      const book = loaded && page ? focusBookOnPage(loaded, page) : loaded;
 
       // Reserve two seqs (the message and its reply) and store the message, in one transaction. The
       // student's row is locked first, so concurrent sends count today's messages one after another,

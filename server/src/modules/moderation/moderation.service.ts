@@ -24,25 +24,52 @@ export const SUPPORT_REPLY =
   "like a parent, carer or your teacher, as soon as you can. You can also call Childline for free on 0800 1111, " +
   "or visit childline.org.uk, any time of the day or night. I've let your teacher know, so they can help you.";
 
-const FLAGGED_MESSAGES: Record<Exclude<ModerationCategory, "self_harm_risk">, string> = {
-  personal_details:
-    "That message wasn't sent because it shares private details, like a phone number, an address or an email. " +
-    "Keep those safe and never share them online.",
-  bullying_hate:
-    "That message wasn't sent because it could hurt someone. Please keep our chats kind and talk about the book.",
-  sexual: "That message wasn't sent because it isn't appropriate here. Please keep our chats about the book.",
-  violence_threats:
-    "That message wasn't sent because it sounds like a threat to hurt someone. Please keep our chats kind and safe.",
+/** Where a refused text was going: the refusal says what was not sent, and what to do instead. */
+export type RefusedText = "chat" | "review";
+
+const NOT_SENT: Record<RefusedText, string> = {
+  chat: "That message wasn't sent",
+  review: "Your review wasn't posted",
 };
+const INSTEAD: Record<RefusedText, string> = {
+  chat: "ask something about the book",
+  review: "write about what you thought of the book",
+};
+/** For hurtful or threatening words: the child who wrote them may be the one who is hurting. */
+export const TALK_TO_SOMEONE = "If something or someone is upsetting you, talk to a teacher or a grown-up you trust.";
 
-export const REPEAT_WARNING = " If more messages like this are sent, your account will be restricted.";
+export const REPEAT_WARNING =
+  " If you send more like this, your account will be paused until your teacher turns it back on.";
 
-/** What the student is told when their text is stopped (it was not sent). */
-export function flaggedMessage(category: ModerationCategory, warn: boolean): string {
+// Short sentences a 7-year-old can read: what happened, why, then a next step.
+function refusal(category: Exclude<ModerationCategory, "self_harm_risk">, where: RefusedText): string {
+  switch (category) {
+    case "personal_details":
+      return (
+        `${NOT_SENT[where]} because it has private details in it, like a phone number, an address or an email. ` +
+        "Keep those safe and never share them online. You can try again without them."
+      );
+    case "bullying_hate":
+      return `${NOT_SENT[where]} because it could hurt someone. Try saying it kindly, or ${INSTEAD[where]}. ${TALK_TO_SOMEONE}`;
+    case "sexual":
+      return (
+        `${NOT_SENT[where]} because it isn't right for school. Please ${INSTEAD[where]} instead. ` +
+        "If something you've seen or heard has worried you, talk to a grown-up you trust."
+      );
+    case "violence_threats":
+      return `${NOT_SENT[where]} because it sounds like a threat to hurt someone. Please ${INSTEAD[where]} instead. ${TALK_TO_SOMEONE}`;
+  }
+}
+
+/**
+ * What the student is told when their text is stopped (it was not sent): a kind reason and a next
+ * step, with the warning while strikes count towards a block. A child at risk gets SUPPORT_REPLY.
+ */
+export function flaggedMessage(category: ModerationCategory, warn: boolean, where: RefusedText = "chat"): string {
   if (category === "self_harm_risk") {
     return SUPPORT_REPLY;
   }
-  return FLAGGED_MESSAGES[category] + (warn ? REPEAT_WARNING : "");
+  return refusal(category, where) + (warn ? REPEAT_WARNING : "");
 }
 
 const CATEGORY_LABELS: Record<ModerationCategory, string> = {

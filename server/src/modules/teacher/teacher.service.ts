@@ -86,10 +86,14 @@ type StudentRow = {
   matching: number;
 };
 
+// Whatever the sort, the students who need a teacher first: blocked, then by strikes (most first). In
+// the query, not the page, so they lead the first page however many pages the school has.
+const NEEDS_ATTENTION_FIRST = Prisma.sql`u.blocked DESC, u."strikeCount" DESC`;
+
 const ORDER_BY: Record<StudentSort, Prisma.Sql> = {
-  name: Prisma.sql`lower(u."displayName") ASC, u.id ASC`,
-  booksRead: Prisma.sql`"booksReadCount" DESC, lower(u."displayName") ASC, u.id ASC`,
-  lastActive: Prisma.sql`u."lastActiveAt" DESC NULLS LAST, lower(u."displayName") ASC, u.id ASC`,
+  name: Prisma.sql`${NEEDS_ATTENTION_FIRST}, lower(u."displayName") ASC, u.id ASC`,
+  booksRead: Prisma.sql`${NEEDS_ATTENTION_FIRST}, "booksReadCount" DESC, lower(u."displayName") ASC, u.id ASC`,
+  lastActive: Prisma.sql`${NEEDS_ATTENTION_FIRST}, u."lastActiveAt" DESC NULLS LAST, lower(u."displayName") ASC, u.id ASC`,
 };
 
 /** Name or email contains the search, case-insensitively; %, _ and \ in it are plain characters. */

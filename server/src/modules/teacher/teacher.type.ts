@@ -12,7 +12,8 @@ export enum StudentSortOrder {
 
 registerEnumType(StudentSortOrder, {
   name: "StudentSort",
-  description: "name: A to Z; booksRead: most first; lastActive: most recent first",
+  description:
+    "Blocked students first, then by strikes (most first); then name: A to Z; booksRead: most first; lastActive: most recent first",
 });
 
 @ObjectType({ description: "A book a student has marked read" })

@@ -223,6 +223,102 @@ describe("BookFormDialog: Add New Book", () => {
   });
 });
 
+describe("BookFormDialog: a book already in the catalogue", () => {
+  const DUPLICATE_WARNING =
+    "A book called 'The Secret Garden' by Frances Hodgson Burnett is already in the catalogue (published). Add it anyway?";
+  const similar = (...books: { title: string; author: string; status: string }[]) => ({
+    data: {
+      similarBooks: books.map((book, i) => ({ __typename: "AdminBook", id: `similar-${i}`, ...book })),
+    },
+  });
+  const garden = { title: "The Secret Garden", author: "Frances Hodgson Burnett", status: "published" };
+
+  async function addGarden(resolvers: Record<string, Resolver>) {
+    const rendered = renderDialog(null, {
+      AdminBooksCreate: bookReply("createBook", buildAdminBook({ title: "the secret  garden" })),
+      ...resolvers,
+    });
+    await fill(rendered.user, rendered.field(/^Title/), "the secret  garden");
+    await fill(rendered.user, rendered.field(/^Author/), "frances hodgson burnett");
+    await rendered.user.click(within(rendered.dialog()).getByRole("button", { name: "Add book" }));
+    return rendered;
+  }
+
+  it("asks first, naming the book and its status, and adds it on 'Add anyway'", async () => {
+    const { user, dialog, variablesOf, onCreated } = await addGarden({ AdminBooksSimilar: similar(garden) });
+    const warning = await within(dialog()).findByRole("alert");
+    expect(warning.textContent).toContain(DUPLICATE_WARNING);
+    expect(variablesOf("AdminBooksSimilar")).toEqual([
+      { title: "the secret  garden", author: "frances hodgson burnett" },
+    ]);
+    expect(variablesOf("AdminBooksCreate")).toEqual([]);
+    // The safe answer has the focus; the form's own buttons wait.
+    expect(document.activeElement).toBe(within(warning).getByRole("button", { name: "Cancel" }));
+    expect(within(dialog()).queryByRole("button", { name: "Add book" })).toBeNull();
+
+    await user.click(within(warning).getByRole("button", { name: "Add anyway" }));
+    await within(dialog()).findByText(/was added as a draft/);
+    expect(variablesOf("AdminBooksCreate")).toHaveLength(1);
+    expect(variablesOf("AdminBooksSimilar")).toHaveLength(1);
+    expect(onCreated).toHaveBeenCalledTimes(1);
+  });
+
+  it("adds nothing on 'Cancel', and goes back to the title", async () => {
+    const { user, dialog, field, variablesOf, onCreated } = await addGarden({ AdminBooksSimilar: similar(garden) });
+    const warning = await within(dialog()).findByRole("alert");
+    await user.click(within(warning).getByRole("button", { name: "Cancel" }));
+    expect(within(dialog()).queryByText(DUPLICATE_WARNING)).toBeNull();
+    expect(document.activeElement).toBe(field(/^Title/));
+    expect(within(dialog()).getByRole("button", { name: "Add book" })).toBeTruthy();
+    expect(variablesOf("AdminBooksCreate")).toEqual([]);
+    expect(onCreated).not.toHaveBeenCalled();
+  });
+
+  it("withdraws the question when the title or author changes, and asks again on the next try", async () => {
+    const { user, dialog, field, variablesOf } = await addGarden({ AdminBooksSimilar: similar(garden) });
+    await within(dialog()).findByRole("alert");
+    await fill(user, field(/^Title/), " Revisited");
+    expect(within(dialog()).queryByText(DUPLICATE_WARNING)).toBeNull();
+    await user.click(within(dialog()).getByRole("button", { name: "Add book" }));
+    await waitFor(() => expect(variablesOf("AdminBooksSimilar")).toHaveLength(2));
+    expect(variablesOf("AdminBooksSimilar")[1]).toEqual({
+      title: "the secret  garden Revisited",
+      author: "frances hodgson burnett",
+    });
+  });
+
+  it("names the first of several such books (the server lists published ones first)", async () => {
+    const { dialog } = await addGarden({
+      AdminBooksSimilar: similar(garden, { ...garden, title: "THE SECRET GARDEN", status: "draft" }),
+    });
+    expect((await within(dialog()).findByRole("alert")).textContent).toContain(DUPLICATE_WARNING);
+  });
+
+  it("adds at once when there is no such book", async () => {
+    const { dialog, variablesOf } = await addGarden({ AdminBooksSimilar: similar() });
+    await within(dialog()).findByText(/was added as a draft/);
+    expect(variablesOf("AdminBooksSimilar")).toHaveLength(1);
+    expect(variablesOf("AdminBooksCreate")).toHaveLength(1);
+  });
+
+  it("still adds the book when the question cannot be asked (the answer is advice)", async () => {
+    const { dialog, variablesOf } = await addGarden({ AdminBooksSimilar: graphqlError("Something went wrong") });
+    await within(dialog()).findByText(/was added as a draft/);
+    expect(variablesOf("AdminBooksCreate")).toHaveLength(1);
+  });
+
+  it("does not ask when editing a book", async () => {
+    const book = buildAdminBook({ title: "The Secret Garden", author: "Frances Hodgson Burnett" });
+    const { user, dialog, variablesOf, onSaved } = renderDialog(book, {
+      AdminBooksSimilar: similar(garden),
+      AdminBooksUpdate: bookReply("updateBook", book),
+    });
+    await user.click(within(dialog()).getByRole("button", { name: "Save changes" }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
+    expect(variablesOf("AdminBooksSimilar")).toEqual([]);
+  });
+});
+
 describe("BookFormDialog: cover, text and publishing", () => {
   it("uploads a cover with a progress bar, then shows it, and the row learns it too", async () => {
     const book = buildAdminBook({ title: "Matilda" });

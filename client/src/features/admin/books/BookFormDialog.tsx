@@ -1,18 +1,29 @@
-import { useMutation, useQuery } from "@apollo/client/react";
-import { type FormEvent, useId, useMemo, useState } from "react";
+import { useApolloClient, useMutation, useQuery } from "@apollo/client/react";
+import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from "react";
 import { AutoGrowTextarea } from "../../../components/AutoGrowTextarea";
 import { Button } from "../../../components/Button";
 import { FieldError, FieldLabel } from "../../../components/FieldParts";
 import { FormField } from "../../../components/FormField";
 import { SelectField } from "../../../components/SelectField";
 import { Spinner } from "../../../components/Spinner";
-import type { AdminBooksBookFieldsFragment, BookCategory, BookInput } from "../../../gql/graphql";
+import type {
+  AdminBooksBookFieldsFragment,
+  AdminBooksSimilarQuery,
+  BookCategory,
+  BookInput,
+} from "../../../gql/graphql";
 import { errorMessage, fieldErrors } from "../../../lib/errors";
 import { SchoolsDocument } from "../../auth/graphql/auth";
 import { CoverSection, PublishSection, TextSection } from "./BookMediaSections";
 import styles from "./BookDialogs.module.css";
+import ownStyles from "./BookFormDialog.module.css";
 import { CATEGORIES, CATEGORY_LABELS, parseCharacters, quoted, STANDARD_GENRES } from "./format";
-import { AdminBooksCreateDocument, AdminBooksGenresDocument, AdminBooksUpdateDocument } from "./graphql";
+import {
+  AdminBooksCreateDocument,
+  AdminBooksGenresDocument,
+  AdminBooksSimilarDocument,
+  AdminBooksUpdateDocument,
+} from "./graphql";
 import { useModalDialog } from "../../../lib/useModalDialog";
 
 // The server's messages for the same rules (server/src/modules/admin/admin-books.service.ts).
@@ -28,6 +39,13 @@ const NO_GENRES: string[] = [];
 
 export function publishedYearMessage(now = new Date()): string {
   return `Published year must be a whole number up to ${now.getFullYear() + 1}`;
+}
+
+type SimilarBook = AdminBooksSimilarQuery["similarBooks"][number];
+
+/** The question 'Add New Book' asks when the catalogue already has the book (in any status). */
+export function duplicateWarning(book: Pick<SimilarBook, "title" | "author" | "status">): string {
+  return `A book called ${quoted(book.title)} by ${book.author} is already in the catalogue (${book.status}). Add it anyway?`;
 }
 
 type Values = {
@@ -150,7 +168,20 @@ export function BookFormDialog({
   const [updateBook, updateState] = useMutation(AdminBooksUpdateDocument);
   const genresQuery = useQuery(AdminBooksGenresDocument);
   const schoolsQuery = useQuery(SchoolsDocument, { skip: values.allSchools });
-  const busy = createState.loading || updateState.loading;
+  const client = useApolloClient();
+  const [checking, setChecking] = useState(false);
+  // The book the admin is adding, held while they answer whether to add it beside its double.
+  const [duplicate, setDuplicate] = useState<{ question: string; input: BookInput } | null>(null);
+  // Where the focus goes once the question appears or goes (its buttons come and go).
+  const focusNext = useRef<string | null>(null);
+  const busy = createState.loading || updateState.loading || checking;
+
+  useEffect(() => {
+    if (focusNext.current) {
+      document.getElementById(focusNext.current)?.focus();
+      focusNext.current = null;
+    }
+  }, [duplicate]);
 
   const genres = useMemo(
     () =>
@@ -162,6 +193,10 @@ export function BookFormDialog({
 
   function change<K extends keyof Values>(key: K, value: Values[K], field: Field) {
     setValues((v) => ({ ...v, [key]: value }));
+    // Another title or author: another question, asked at the next 'Add book'.
+    if (key === "title" || key === "author") {
+      setDuplicate(null);
+    }
     // A field's error clears when it is edited (spec 4: Forms).
     setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
   }
@@ -192,16 +227,48 @@ export function BookFormDialog({
       return;
     }
     const input = toInput(values);
-    try {
-      if (current) {
+    if (current) {
+      try {
         const { data } = await updateBook({ variables: { id: current.id, input } });
         if (!data) {
           setFormError(SAVE_FAILED);
           return;
         }
         onSaved(data.updateBook);
-        return;
+      } catch (error) {
+        showSaveError(error);
       }
+      return;
+    }
+    const double = await findDouble(input);
+    if (double) {
+      focusNext.current = fieldId("keep-out");
+      setDuplicate({ question: duplicateWarning(double), input });
+      return;
+    }
+    await add(input);
+  }
+
+  /** The book already in the catalogue under this title and author, if any. */
+  async function findDouble(input: BookInput): Promise<SimilarBook | null> {
+    setChecking(true);
+    try {
+      const { data } = await client.query({
+        query: AdminBooksSimilarDocument,
+        variables: { title: input.title, author: input.author },
+        fetchPolicy: "network-only",
+      });
+      return data?.similarBooks[0] ?? null;
+    } catch {
+      // The question is advice: without an answer the book is added as before.
+      return null;
+    } finally {
+      setChecking(false);
+    }
+  }
+
+  async function add(input: BookInput) {
+    try {
       const { data } = await createBook({ variables: { input } });
       if (!data) {
         setFormError(SAVE_FAILED);
@@ -212,19 +279,37 @@ export function BookFormDialog({
       setCreated(true);
       onCreated(data.createBook);
     } catch (error) {
-      const fromServer = fieldErrors(error);
-      const shown: Errors = {};
-      for (const field of FIELD_ORDER) {
-        if (fromServer[field]) {
-          shown[field] = fromServer[field];
-        }
+      showSaveError(error);
+    }
+  }
+
+  function addAnyway() {
+    if (!duplicate || busy) {
+      return;
+    }
+    focusNext.current = fieldId("submit");
+    setDuplicate(null);
+    void add(duplicate.input);
+  }
+
+  function keepOut() {
+    focusNext.current = fieldId("title");
+    setDuplicate(null);
+  }
+
+  function showSaveError(error: unknown) {
+    const fromServer = fieldErrors(error);
+    const shown: Errors = {};
+    for (const field of FIELD_ORDER) {
+      if (fromServer[field]) {
+        shown[field] = fromServer[field];
       }
-      setErrors(shown);
-      if (Object.keys(shown).length === 0) {
-        setFormError(errorMessage(error, SAVE_FAILED));
-      } else {
-        focusFirst(shown);
-      }
+    }
+    setErrors(shown);
+    if (Object.keys(shown).length === 0) {
+      setFormError(errorMessage(error, SAVE_FAILED));
+    } else {
+      focusFirst(shown);
     }
   }
 
@@ -423,14 +508,26 @@ export function BookFormDialog({
           )}
           <FieldError id={`${fieldId("schoolIds")}-error`} error={errors.schoolIds} />
         </fieldset>
-        <div className={styles.actions}>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={busy}>
-            {current ? (busy ? "Saving…" : "Save changes") : busy ? "Adding…" : "Add book"}
-          </Button>
-        </div>
+        {duplicate ? (
+          <div className={ownStyles.duplicate} role="alert">
+            <p>{duplicate.question}</p>
+            <div className={styles.actions}>
+              <Button id={fieldId("keep-out")} variant="secondary" onClick={keepOut}>
+                Cancel
+              </Button>
+              <Button onClick={addAnyway}>Add anyway</Button>
+            </div>
+          </div>
+        ) : (
+          <div className={styles.actions}>
+            <Button variant="secondary" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button id={fieldId("submit")} type="submit" disabled={busy}>
+              {current ? (busy ? "Saving…" : "Save changes") : busy ? "Adding…" : "Add book"}
+            </Button>
+          </div>
+        )}
       </form>
       {current ? (
         <>

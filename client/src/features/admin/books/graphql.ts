@@ -49,6 +49,18 @@ export const AdminBooksGenresDocument = graphql(`
   }
 `);
 
+// Asked before adding: the books already in the catalogue with this title and author.
+export const AdminBooksSimilarDocument = graphql(`
+  query AdminBooksSimilar($title: String!, $author: String!) {
+    similarBooks(title: $title, author: $author) {
+      id
+      title
+      author
+      status
+    }
+  }
+`);
+
 export const AdminBooksCreateDocument = graphql(`
   mutation AdminBooksCreate($input: BookInput!) {
     createBook(input: $input) {

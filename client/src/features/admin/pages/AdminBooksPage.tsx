@@ -4,12 +4,13 @@ import { Button } from "../../../components/Button";
 import { Spinner } from "../../../components/Spinner";
 import type { AdminBooksBookFieldsFragment, BookStatus } from "../../../gql/graphql";
 import { BookFormDialog } from "../books/BookFormDialog";
-import { BookStatusBadge } from "../books/BookStatusBadge";
+import { BooksTable } from "../books/BooksTable";
 import { DeleteBookDialog } from "../books/DeleteBookDialog";
-import { CATEGORY_LABELS, publishBlocker, quoted, STATUS_LABELS } from "../books/format";
+import { quoted, STATUS_LABELS } from "../books/format";
 import { AdminBooksListDocument } from "../books/graphql";
 import { usePublishBook } from "../books/usePublishBook";
 import styles from "./AdminBooksPage.module.css";
+import { useDocumentTitle } from "../../../lib/useDocumentTitle";
 
 export const BOOKS_LOAD_ERROR = "Failed to load books.";
 export const NO_BOOKS = "No books yet.";
@@ -44,11 +45,11 @@ function useDebounced(value: string, delay: number) {
  * used the book).
  */
 export default function AdminBooksPage() {
+  useDocumentTitle("Manage Books");
   const headingRef = useRef<HTMLHeadingElement>(null);
   const focusHeading = useRef(false);
   const searchId = useId();
   const statusId = useId();
-  const captionId = useId();
   const [search, setSearch] = useState("");
   const [status, setStatus] = useState<BookStatus | "">("");
   const settledSearch = useDebounced(search.trim(), SEARCH_DELAY_MS);
@@ -125,37 +126,16 @@ export default function AdminBooksPage() {
     const last = offset + page.items.length;
     results = (
       <>
-        <div className={styles.tableScroll} role="region" aria-labelledby={captionId} tabIndex={0}>
-          <table className={styles.table} aria-busy={searching || undefined}>
-            <caption id={captionId} className="visually-hidden">
-              Books, {first} to {last} of {page.totalCount}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Title</th>
-                <th scope="col">Author</th>
-                <th scope="col">Category</th>
-                <th scope="col">Genre</th>
-                <th scope="col">Published</th>
-                <th scope="col">Status</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.items.map((book) => (
-                <BookRow
-                  key={book.id}
-                  book={book}
-                  busy={busyId === book.id}
-                  refusal={rowErrors[book.id] ?? null}
-                  onEdit={() => setDialog({ kind: "form", book })}
-                  onTogglePublished={() => void togglePublished(book)}
-                  onDelete={() => setDialog({ kind: "delete", book })}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <BooksTable
+          books={page.items}
+          caption={`Books, ${first} to ${last} of ${page.totalCount}`}
+          busy={searching}
+          busyId={busyId}
+          rowErrors={rowErrors}
+          onEdit={(book) => setDialog({ kind: "form", book })}
+          onTogglePublished={(book) => void togglePublished(book)}
+          onDelete={(book) => setDialog({ kind: "delete", book })}
+        />
         {page.totalCount > BOOKS_PAGE_SIZE ? (
           <nav className={styles.pager} aria-label="Pages of books">
             {/* aria-disabled, not disabled: the button keeps focus when its end of the list is reached. */}
@@ -265,84 +245,5 @@ export default function AdminBooksPage() {
         />
       ) : null}
     </section>
-  );
-}
-
-/** One book's row: its details, status (with what it still needs) and actions. */
-function BookRow({
-  book,
-  busy,
-  refusal,
-  onEdit,
-  onTogglePublished,
-  onDelete,
-}: {
-  book: Book;
-  busy: boolean;
-  refusal: string | null;
-  onEdit: () => void;
-  onTogglePublished: () => void;
-  onDelete: () => void;
-}) {
-  const hintId = useId();
-  const blocker = book.status === "published" ? null : publishBlocker(book);
-  const named = <span className="visually-hidden">: {book.title}</span>;
-  return (
-    <tr>
-      <th scope="row" className={styles.bookTitle}>
-        {book.title}
-      </th>
-      <td>{book.author}</td>
-      <td>{CATEGORY_LABELS[book.category]}</td>
-      <td className={styles.genre}>{book.genre}</td>
-      <td>
-        {book.publishedYear ?? (
-          <>
-            <span aria-hidden="true">—</span>
-            <span className="visually-hidden">Not given</span>
-          </>
-        )}
-      </td>
-      <td>
-        <BookStatusBadge book={book} />
-      </td>
-      <td className={styles.actionsCell}>
-        <div className={styles.actions}>
-          <Button variant="secondary" onClick={onEdit}>
-            Edit{named}
-          </Button>
-          {book.status === "published" ? (
-            <Button variant="secondary" onClick={onTogglePublished} disabled={busy}>
-              {busy ? "Unpublishing…" : "Unpublish"}
-              {named}
-            </Button>
-          ) : (
-            <Button
-              variant="secondary"
-              onClick={onTogglePublished}
-              disabled={busy || blocker !== null}
-              aria-describedby={blocker ? hintId : undefined}
-            >
-              {busy ? "Publishing…" : "Publish"}
-              {named}
-            </Button>
-          )}
-          <Button variant="secondary" className={styles.delete} onClick={onDelete}>
-            {book.status === "archived" ? "Delete permanently" : "Delete"}
-            {named}
-          </Button>
-        </div>
-        {blocker ? (
-          <p id={hintId} className={styles.hint}>
-            {blocker}.
-          </p>
-        ) : null}
-        {refusal ? (
-          <p className={`notice notice--error ${styles.refusal}`} role="alert">
-            {refusal}
-          </p>
-        ) : null}
-      </td>
-    </tr>
   );
 }

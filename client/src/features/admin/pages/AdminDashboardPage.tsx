@@ -3,6 +3,7 @@ import { ButtonLink } from "../../../components/Button";
 import { OverviewStats } from "../home/OverviewStats";
 import { RecentActivity } from "../home/RecentActivity";
 import styles from "./AdminDashboardPage.module.css";
+import { useDocumentTitle } from "../../../lib/useDocumentTitle";
 
 const QUICK_ACTIONS = [
   { to: "/admin/books", label: "Manage Books" },
@@ -16,6 +17,7 @@ const QUICK_ACTIONS = [
  * activity across every school. Each part loads, fails and retries on its own.
  */
 export default function AdminDashboardPage() {
+  useDocumentTitle("Admin Dashboard");
   const actionsId = useId();
   return (
     <section className={`container ${styles.page}`}>

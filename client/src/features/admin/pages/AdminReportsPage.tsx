@@ -12,6 +12,7 @@ import { ReportTables } from "../reports/ReportTables";
 import { SummaryCards } from "../reports/SummaryCards";
 import { WeeklyChart } from "../reports/WeeklyChart";
 import styles from "./AdminReportsPage.module.css";
+import { useDocumentTitle } from "../../../lib/useDocumentTitle";
 
 export const REPORT_LOAD_ERROR = "Failed to load the report.";
 export const REPORT_LOADING = "Loading the report…";
@@ -54,6 +55,7 @@ function inputErrors(error: unknown): ReportFormErrors | null {
  * school, with a weekly chart and tables to export as CSV. The range lives in the address.
  */
 export default function AdminReportsPage() {
+  useDocumentTitle("Reports");
   const [params, setParams] = useSearchParams();
   // Read once per visit: a report left open over midnight keeps the ranges it was opened with.
   const today = useMemo(() => londonToday(), []);

@@ -8,6 +8,7 @@ import { AdminSchoolsListDocument } from "../schools/graphql";
 import { SchoolsTable } from "../schools/SchoolsTable";
 import { TeacherCodeDialog } from "../schools/TeacherCodeDialog";
 import styles from "./AdminSchoolsPage.module.css";
+import { useDocumentTitle } from "../../../lib/useDocumentTitle";
 
 export const SCHOOLS_LOAD_ERROR = "Failed to load schools.";
 export const NO_SCHOOLS = "No schools yet.";
@@ -22,6 +23,7 @@ export function schoolsSummary(total: number, own: number): string {
  * sign-up code of its own generated (or rotated) here, shown once.
  */
 export default function AdminSchoolsPage() {
+  useDocumentTitle("Schools");
   const { data, error, loading, refetch } = useQuery(AdminSchoolsListDocument, { fetchPolicy: "cache-and-network" });
   const [rotating, setRotating] = useState<AdminSchoolRowFragment | null>(null);
   const schools = data?.adminSchools ?? null;

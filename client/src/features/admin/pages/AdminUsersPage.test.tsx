@@ -49,12 +49,18 @@ function renderUsers(resolvers: Record<string, Resolver>) {
 const firstPage = { search: null, role: null, status: null, offset: 0, limit: 25 };
 
 const table = () => screen.getByRole("table", { name: "Users, by name" });
+/** A cell's text without its column's name (shown on the phone's cards, hidden from screen readers). */
+function cellText(cell: Element): string {
+  const copy = cell.cloneNode(true) as Element;
+  copy.querySelectorAll(':scope > [aria-hidden="true"]').forEach((label) => label.remove());
+  return copy.textContent ?? "";
+}
 /** Each row's cells as text (the name cell holds the badges too). */
 const rows = () =>
   within(table())
     .getAllByRole("row")
     .slice(1)
-    .map((row) => [...row.querySelectorAll("th, td")].map((cell) => cell.textContent));
+    .map((row) => [...row.querySelectorAll("th, td")].map(cellText));
 const shownNames = () =>
   within(table())
     .getAllByRole("rowheader")
@@ -126,6 +132,13 @@ describe("AdminUsersPage", () => {
     expect(within(table()).getAllByRole("row")[1]!.querySelector("time")?.getAttribute("dateTime")).toBe(
       "2025-06-02T08:15:00.000Z",
     );
+    // On a phone each row is a card: its cells name their column there, out of screen readers' way.
+    expect(
+      [...within(table()).getAllByRole("row")[1]!.querySelectorAll("td")].map(
+        (cell) => cell.querySelector(':scope > [aria-hidden="true"]')?.textContent ?? null,
+      ),
+    ).toEqual(["Email", "Role", "School", "Status", "Last active", null]);
+    expect(table().closest("[tabindex]")).toBeNull();
     expect(summary().textContent).toBe("Showing 1–3 of 3");
     expect(summary().getAttribute("aria-live")).toBe("polite");
     expect(listCalls()).toEqual([firstPage]);

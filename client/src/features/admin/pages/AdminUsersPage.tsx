@@ -12,6 +12,7 @@ import { ROLE_LABELS, ROLES, STATUS_LABELS, STATUSES } from "../users/labels";
 import { reloadAtDashboard } from "../users/leaveAdmin";
 import { UsersTable } from "../users/UsersTable";
 import styles from "./AdminUsersPage.module.css";
+import { useDocumentTitle } from "../../../lib/useDocumentTitle";
 
 export const USERS_LOAD_ERROR = "Failed to load users.";
 export const NO_USERS = "No users yet.";
@@ -34,6 +35,7 @@ function useDebounced(value: string, delay: number) {
  * and status on the server, 25 a page, with an Edit dialog for name, role and status.
  */
 export default function AdminUsersPage() {
+  useDocumentTitle("Manage Users");
   const { user: me, logout } = useAuth();
   const [search, setSearch] = useState("");
   const [role, setRole] = useState<Role | "">("");

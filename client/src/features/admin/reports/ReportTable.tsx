@@ -44,9 +44,11 @@ function compare(a: string | number, b: string | number): number {
 }
 
 /**
- * One of the report's tables: a heading, an 'Export CSV' button, and the table in a focusable
- * wrapper that scrolls sideways on a narrow screen. The first column heads its row. Columns marked
+ * One of the report's tables: a heading, an 'Export CSV' button, and the table; on a phone or a
+ * tablet each row is a card (nothing scrolls sideways), and a sortable table's column headings stay
+ * on show above the cards as its sort buttons. The first column heads its row. Columns marked
  * sortable sort on a click of their header (aria-sort says how); the CSV follows the order shown.
+ * The table's roles are written out because browsers drop them from a table laid out as blocks.
  */
 export function ReportTable<T>({
   title,
@@ -110,25 +112,31 @@ export function ReportTable<T>({
       {rows.length === 0 ? (
         <p className={styles.empty}>{empty}</p>
       ) : (
-        <div
-          className={styles.scroll}
-          role="region"
-          aria-labelledby={captionId}
-          aria-describedby={description ? descriptionId : undefined}
-          tabIndex={0}
-        >
-          <table className={styles.table}>
+        <>
+          {/* On a phone the column headings stand above the cards as buttons: this says what for. */}
+          {sortable ? (
+            <p className={styles.sortHint} aria-hidden="true">
+              Sort by
+            </p>
+          ) : null}
+          <table
+            className={`${styles.table} ${sortable ? styles.sortable : ""}`}
+            role="table"
+            aria-labelledby={captionId}
+            aria-describedby={description ? descriptionId : undefined}
+          >
             <caption id={captionId} className="visually-hidden">
               {title}
               {sortable ? ", sortable by the column headings" : ""}
             </caption>
-            <thead>
-              <tr>
+            <thead role="rowgroup" className={styles.head}>
+              <tr role="row">
                 {columns.map((column) => {
                   const sorted = sort?.key === column.key ? sort.direction : undefined;
                   return (
                     <th
                       key={column.key}
+                      role="columnheader"
                       scope="col"
                       className={column.numeric ? styles.numeric : undefined}
                       aria-sort={column.sortable ? (sorted ?? "none") : undefined}
@@ -148,19 +156,23 @@ export function ReportTable<T>({
                 })}
               </tr>
             </thead>
-            <tbody>
+            <tbody role="rowgroup">
               {shown.map((row) => (
-                <tr key={rowKey(row)}>
+                <tr role="row" key={rowKey(row)} className={styles.row}>
                   {columns.map((column, index) => {
                     const content = column.cell ? column.cell(row) : column.csv(row);
                     const className = column.numeric ? styles.numeric : undefined;
                     return index === 0 ? (
-                      <th key={column.key} scope="row" className={className}>
+                      <th key={column.key} role="rowheader" scope="row" className={className}>
                         {content}
                       </th>
                     ) : (
-                      <td key={column.key} className={className}>
-                        {content}
+                      <td key={column.key} role="cell" className={className}>
+                        {/* The column's name on a card, where the column headings are not. */}
+                        <span className={styles.label} aria-hidden="true">
+                          {column.header}
+                        </span>
+                        <span className={styles.value}>{content}</span>
                       </td>
                     );
                   })}
@@ -168,7 +180,7 @@ export function ReportTable<T>({
               ))}
             </tbody>
           </table>
-        </div>
+        </>
       )}
     </section>
   );

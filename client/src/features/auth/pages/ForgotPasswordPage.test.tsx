@@ -28,6 +28,12 @@ const fieldError = (input: HTMLElement) => {
 };
 
 describe("ForgotPasswordPage", () => {
+  it("names the browser tab 'Reset Password - Reading Room'", () => {
+    document.title = "Somewhere else - Reading Room";
+    renderForgot();
+    expect(document.title).toBe("Reset Password - Reading Room");
+  });
+
   it("has one email field, 'Reset Password', 'Back to Login' to /login and a link to /register", () => {
     renderForgot();
     expect(screen.getByRole("heading", { name: "Reset Password" })).toBeTruthy();

@@ -8,12 +8,14 @@ import { RequestPasswordResetDocument } from "../graphql/auth";
 import { useForm } from "../useForm";
 import { emailError } from "../validation";
 import styles from "./AuthPage.module.css";
+import { useDocumentTitle } from "../../../lib/useDocumentTitle";
 
 // Success or failure, the same words: nobody learns from this screen whether an account exists.
 export const RESET_NOTICE =
   "If an account exists with this email, you will receive password reset instructions shortly.";
 
 export default function ForgotPasswordPage() {
+  useDocumentTitle("Reset Password");
   const form = useForm({ email: "" });
   const [notice, setNotice] = useState<string | null>(null);
   const [requestReset] = useMutation(RequestPasswordResetDocument);

@@ -7,6 +7,7 @@ import { buildUser, storeSignedIn, tokenExpiringIn } from "../../../test/factori
 import { Probe, renderRoutes } from "../../../test/render";
 import { RequireAuth } from "../RequireAuth";
 import LoginPage from "./LoginPage";
+import { REGISTERED_MESSAGE } from "./RegisterPage";
 
 const routes = [
   { path: "/login", element: <LoginPage /> },
@@ -46,6 +47,12 @@ const fieldError = (input: HTMLElement) => {
 };
 
 describe("LoginPage", () => {
+  it("names the browser tab 'Sign In - Reading Room'", () => {
+    document.title = "Somewhere else - Reading Room";
+    renderLogin();
+    expect(document.title).toBe("Sign In - Reading Room");
+  });
+
   it("shows the title, fields, 'Remember me', the forgot-password action and a link to /register", () => {
     renderLogin();
     expect(screen.getByRole("heading", { name: "Welcome Back" })).toBeTruthy();
@@ -232,6 +239,81 @@ describe("LoginPage", () => {
       { pathname: "/login", state: { message: "Registration successful! Please log in with your new account." } },
     ]);
     expect(screen.getByText("Registration successful! Please log in with your new account.")).toBeTruthy();
+  });
+
+  describe("one notice at a time", () => {
+    const registered = [{ pathname: "/login", state: { message: REGISTERED_MESSAGE } }];
+
+    it("replaces the registration's success message with a later sign-in error", async () => {
+      const { user, email, password, signIn } = renderLogin(
+        { Login: graphqlError("Invalid email or password", { code: "UNAUTHENTICATED" }) },
+        registered,
+      );
+      expect(screen.getByRole("status").textContent).toBe(REGISTERED_MESSAGE);
+      await user.type(email(), "ada@school.test");
+      await user.type(password(), "wrong-password");
+      await user.click(signIn());
+      expect((await screen.findByRole("alert")).textContent).toBe("Invalid email or password");
+      expect(screen.queryByText(REGISTERED_MESSAGE)).toBeNull();
+      expect(screen.queryByRole("status")).toBeNull();
+    });
+
+    it("clears the registration's message on a new submit, even one the fields stop", async () => {
+      const { user, signIn } = renderLogin({}, registered);
+      await user.click(signIn());
+      expect(screen.queryByText(REGISTERED_MESSAGE)).toBeNull();
+    });
+
+    it("clears an error when the visitor types again", async () => {
+      const { user, email, password, signIn } = renderLogin({
+        Login: graphqlError("Invalid email or password", { code: "UNAUTHENTICATED" }),
+      });
+      await user.type(email(), "ada@school.test");
+      await user.type(password(), "wrong-password");
+      await user.click(signIn());
+      expect(await screen.findByText("Invalid email or password")).toBeTruthy();
+      await user.type(password(), "!");
+      expect(screen.queryByText("Invalid email or password")).toBeNull();
+    });
+
+    it("clears the old error while a new sign-in is out", async () => {
+      const answers = [
+        graphqlError("Invalid email or password", { code: "UNAUTHENTICATED" }),
+        deferred<Reply>(),
+      ] as const;
+      let call = 0;
+      const { user, email, password, signIn } = renderLogin({
+        Login: () => (call++ === 0 ? answers[0] : answers[1].promise),
+      });
+      await user.type(email(), "ada@school.test");
+      await user.type(password(), "wrong-password");
+      await user.click(signIn());
+      expect(await screen.findByText("Invalid email or password")).toBeTruthy();
+      await user.click(signIn());
+      expect(signIn().textContent).toBe("Signing in...");
+      expect(screen.queryByText("Invalid email or password")).toBeNull();
+      answers[1].resolve(loginReply(buildUser({ role: "student" })));
+      expect(await screen.findByRole("heading", { name: "Student dashboard" })).toBeTruthy();
+    });
+
+    it("replaces a sign-in error with the reset email's notice, and that notice with a later error", async () => {
+      const { user, email, password, signIn } = renderLogin({
+        Login: graphqlError("Invalid email or password", { code: "UNAUTHENTICATED" }),
+        RequestPasswordReset: {
+          data: { requestPasswordReset: { __typename: "MessagePayload", message: "Sent" } },
+        },
+      });
+      await user.type(email(), "ada@school.test");
+      await user.type(password(), "wrong-password");
+      await user.click(signIn());
+      expect(await screen.findByText("Invalid email or password")).toBeTruthy();
+      await user.click(screen.getByRole("button", { name: "Forgot your password?" }));
+      expect(await screen.findByText("Password reset email sent. Please check your inbox.")).toBeTruthy();
+      expect(screen.queryByText("Invalid email or password")).toBeNull();
+      await user.click(signIn());
+      expect(await screen.findByText("Invalid email or password")).toBeTruthy();
+      expect(screen.queryByText("Password reset email sent. Please check your inbox.")).toBeNull();
+    });
   });
 
   it("sends an already signed-in user on to their dashboard", async () => {

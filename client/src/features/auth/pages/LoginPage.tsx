@@ -1,5 +1,5 @@
 import { useMutation } from "@apollo/client/react";
-import { type FormEvent, useState } from "react";
+import { type ChangeEvent, type FormEvent, useState } from "react";
 import { Link, Navigate, useLocation, useNavigate } from "react-router-dom";
 import { Button } from "../../../components/Button";
 import { Card } from "../../../components/Card";
@@ -12,17 +12,24 @@ import { useForm } from "../useForm";
 import { emailError, hasErrors, validateLogin } from "../validation";
 import styles from "./AuthPage.module.css";
 import { Notice } from "../../../components/Notice";
+import { useDocumentTitle } from "../../../lib/useDocumentTitle";
+
+type PageNotice = { tone: "success" | "error"; text: string } | null;
 
 type LocationState = { from?: { pathname?: string; search?: string }; message?: string } | null;
 
 export default function LoginPage() {
+  useDocumentTitle("Sign In");
   const { login, status, user } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
   const state = location.state as LocationState;
   const form = useForm({ email: "", password: "", rememberMe: false });
-  const [formError, setFormError] = useState<string | null>(null);
-  const [resetNotice, setResetNotice] = useState<string | null>(null);
+  // One notice at a time: the registration's success message until the visitor types or submits,
+  // then whatever the last action said.
+  const [notice, setNotice] = useState<PageNotice>(() =>
+    state?.message ? { tone: "success", text: state.message } : null,
+  );
   const [requestReset, reset] = useMutation(RequestPasswordResetDocument);
 
   const from = state?.from?.pathname ? `${state.from.pathname}${state.from.search ?? ""}` : null;
@@ -31,9 +38,14 @@ export default function LoginPage() {
     return <Navigate to={from ?? dashboardPathFor(user.role)} replace />;
   }
 
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    setNotice(null);
+    form.onChange(event);
+  };
+
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    setFormError(null);
+    setNotice(null);
     const errors = validateLogin(form.values);
     form.setErrors(errors);
     if (hasErrors(errors)) {
@@ -45,14 +57,13 @@ export default function LoginPage() {
       navigate(from ?? dashboardPathFor(signedIn.role), { replace: true });
     } catch (error) {
       form.setErrors(fieldErrors(error));
-      setFormError(errorMessage(error, "Failed to login. Please try again."));
+      setNotice({ tone: "error", text: errorMessage(error, "Failed to login. Please try again.") });
       form.setBusy(false);
     }
   };
 
   const onForgot = async () => {
-    setResetNotice(null);
-    setFormError(null);
+    setNotice(null);
     if (!form.values.email.trim()) {
       form.setErrors({ email: "Please enter your email address to reset your password" });
       return;
@@ -64,9 +75,9 @@ export default function LoginPage() {
     }
     try {
       await requestReset({ variables: { email: form.values.email.trim() } });
-      setResetNotice("Password reset email sent. Please check your inbox.");
+      setNotice({ tone: "success", text: "Password reset email sent. Please check your inbox." });
     } catch {
-      setFormError("Failed to send password reset email. Please try again.");
+      setNotice({ tone: "error", text: "Failed to send password reset email. Please try again." });
     }
   };
 
@@ -75,11 +86,7 @@ export default function LoginPage() {
       <Card className={styles.card}>
         <h1 className={styles.title}>Welcome Back</h1>
         <p className={styles.subtitle}>Sign in to your Reading Room account</p>
-        <div aria-live="polite">
-          {state?.message ? <p className="notice notice--success">{state.message}</p> : null}
-          {resetNotice ? <p className="notice notice--success">{resetNotice}</p> : null}
-          {formError ? <Notice tone="error">{formError}</Notice> : null}
-        </div>
+        <div aria-live="polite">{notice ? <Notice tone={notice.tone}>{notice.text}</Notice> : null}</div>
         <form onSubmit={onSubmit} noValidate>
           <FormField
             label="Email"
@@ -88,7 +95,7 @@ export default function LoginPage() {
             type="email"
             autoComplete="email"
             value={form.values.email}
-            onChange={form.onChange}
+            onChange={onChange}
             error={form.errors.email}
             required
           />
@@ -99,13 +106,13 @@ export default function LoginPage() {
             type="password"
             autoComplete="current-password"
             value={form.values.password}
-            onChange={form.onChange}
+            onChange={onChange}
             error={form.errors.password}
             required
           />
           <div className={styles.row}>
             <label className={styles.checkbox}>
-              <input type="checkbox" name="rememberMe" checked={form.values.rememberMe} onChange={form.onChange} />
+              <input type="checkbox" name="rememberMe" checked={form.values.rememberMe} onChange={onChange} />
               Remember me
             </label>
             <Button variant="text" onClick={onForgot} disabled={reset.loading}>

@@ -59,6 +59,12 @@ const fieldError = (control: HTMLElement) => {
 };
 
 describe("RegisterPage", () => {
+  it("names the browser tab 'Create Account - Reading Room'", async () => {
+    document.title = "Somewhere else - Reading Room";
+    await renderRegister();
+    expect(document.title).toBe("Create Account - Reading Room");
+  });
+
   it("shows the title, the fields with role student by default, and a link to /login", async () => {
     const { fields } = await renderRegister();
     expect(screen.getByRole("heading", { name: "Create Account" })).toBeTruthy();

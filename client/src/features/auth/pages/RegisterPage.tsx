@@ -12,10 +12,12 @@ import { useForm } from "../useForm";
 import { hasErrors, type RegisterForm, validateRegister } from "../validation";
 import styles from "./AuthPage.module.css";
 import { Notice } from "../../../components/Notice";
+import { useDocumentTitle } from "../../../lib/useDocumentTitle";
 
 export const REGISTERED_MESSAGE = "Registration successful! Please log in with your new account.";
 
 export default function RegisterPage() {
+  useDocumentTitle("Create Account");
   const { register } = useAuth();
   const navigate = useNavigate();
   const schools = useQuery(SchoolsDocument);

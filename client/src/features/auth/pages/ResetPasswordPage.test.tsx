@@ -28,6 +28,12 @@ const fieldError = (input: HTMLElement) => {
 };
 
 describe("ResetPasswordPage", () => {
+  it("names the browser tab 'Choose a New Password - Reading Room'", () => {
+    document.title = "Somewhere else - Reading Room";
+    renderReset("/reset-password?token=abc");
+    expect(document.title).toBe("Choose a New Password - Reading Room");
+  });
+
   it("without a token says the link is invalid, offers a new one and cannot submit", () => {
     const { submit } = renderReset("/reset-password");
     expect(screen.getByRole("alert").textContent).toContain(INVALID_LINK);

@@ -9,11 +9,13 @@ import { CompletePasswordResetDocument } from "../graphql/auth";
 import { useForm } from "../useForm";
 import { hasErrors, newPasswordErrors } from "../validation";
 import styles from "./AuthPage.module.css";
+import { useDocumentTitle } from "../../../lib/useDocumentTitle";
 
 export const INVALID_LINK_MESSAGE = "This password reset link is invalid or has expired. Please ask for a new one.";
 
 /** Reached from the emailed link: /reset-password?token=... */
 export default function ResetPasswordPage() {
+  useDocumentTitle("Choose a New Password");
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
   const navigate = useNavigate();

@@ -3,6 +3,7 @@ import { graphql } from "../../../gql";
 import type { BookCardFieldsFragment } from "../../../gql/graphql";
 import { CoverImage } from "../../../components/CoverImage";
 import styles from "./BookCard.module.css";
+import { lengthLabel, readingLevelLabel, readingLevelSpoken } from "./bookLabels";
 
 export const BookCardFields = graphql(`
   fragment BookCardFields on Book {
@@ -12,6 +13,13 @@ export const BookCardFields = graphql(`
     coverUrl
     coverLowUrl
     coverColor
+    category
+    pages
+    wordCount
+    reading {
+      id
+      read
+    }
   }
 `);
 
@@ -25,11 +33,18 @@ type BookCardProps = {
   lazy?: boolean;
 };
 
-/** One book of the Explore grid: the whole card links to /books/{id}, with cover, title and author. */
+/**
+ * One book of the Explore grid: the whole card links to /books/{id}, with cover, title and author,
+ * a 'Read' marker when the student marked it read, the reading level and the length. The link's
+ * name is its content, so a screen reader says all of it, the level in words it says well
+ * ("Primary, ages 5 to 11" where the card shows "Ages 5-11").
+ */
 export function BookCard({ book, headingLevel = 3, lazy = false }: BookCardProps) {
   const location = useLocation();
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const state: BooksReturnState = { booksSearch: location.search };
+  const read = book.reading?.read === true;
+  const length = lengthLabel(book);
   return (
     <Link to={`/books/${book.id}`} state={state} className={styles.card}>
       <div className={styles.media}>
@@ -46,7 +61,23 @@ export function BookCard({ book, headingLevel = 3, lazy = false }: BookCardProps
       <div className={styles.text}>
         <Heading className={styles.title}>{book.title}</Heading>
         <p className={styles.author}>{book.author}</p>
+        <p className={styles.meta}>
+          <span className={styles.level}>
+            <span aria-hidden="true">{readingLevelLabel(book.category)}</span>
+            <span className="visually-hidden">{`${readingLevelSpoken(book.category)}${length ? "," : ""}`}</span>
+          </span>{" "}
+          {length ? <span>{length}</span> : null}
+        </p>
       </div>
+      {/* Shown over the cover's corner; said after the title and author. */}
+      {read ? (
+        <span className={styles.readMarker}>
+          <span className={styles.tick} aria-hidden="true">
+            ✓
+          </span>
+          <span>Read</span>
+        </span>
+      ) : null}
     </Link>
   );
 }

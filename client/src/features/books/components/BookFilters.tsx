@@ -10,6 +10,19 @@ export const CATEGORY_OPTIONS = [
 
 export type CategoryFilter = (typeof CATEGORY_OPTIONS)[number]["value"];
 
+/** Explore's orders; A to Z is the default, so it stays out of the URL and the request. */
+export const SORT_OPTIONS = [
+  { value: "", label: "Title (A-Z)" },
+  { value: "newest", label: "Newest" },
+  { value: "highestRated", label: "Highest rated" },
+  { value: "mostRead", label: "Most read at my school" },
+] as const;
+
+export type SortChoice = Exclude<(typeof SORT_OPTIONS)[number]["value"], "">;
+
+export const isSortChoice = (value: string | null): value is SortChoice =>
+  SORT_OPTIONS.some((option) => option.value !== "" && option.value === value);
+
 export const isCategoryFilter = (value: string | null): value is CategoryFilter =>
   CATEGORY_OPTIONS.some((option) => option.value === value);
 
@@ -20,17 +33,19 @@ type BookFiltersProps = {
   search: string;
   category: string;
   genre: string;
+  sort: string;
   genres: readonly string[];
   onSearchChange(value: string): void;
   /** Enter in the search box: search now rather than after the pause. */
   onSearchSubmit(): void;
   onCategoryChange(value: string): void;
   onGenreChange(value: string): void;
+  onSortChange(value: string): void;
 };
 
-/** Search by title or author, Category and Genre: all combinable. */
+/** Search by title or author, Category and Genre, all combinable, and the order of the results. */
 export function BookFilters(props: BookFiltersProps) {
-  const { search, category, genre, genres } = props;
+  const { search, category, genre, sort, genres } = props;
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     props.onSearchSubmit();
@@ -80,6 +95,21 @@ export function BookFilters(props: BookFiltersProps) {
           </option>
         ))}
       </SelectField>
+      <div className={styles.sort}>
+        <SelectField
+          label="Sort by"
+          id="books-sort"
+          name="sort"
+          value={sort}
+          onChange={(event) => props.onSortChange(event.target.value)}
+        >
+          {SORT_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </SelectField>
+      </div>
     </form>
   );
 }

@@ -28,6 +28,8 @@ export function buildBook(overrides: Record<string, unknown> = {}) {
     coverUrl: `/api/covers/book-${sequence}?quality=medium`,
     coverLowUrl: `/api/covers/book-${sequence}?quality=low`,
     coverColor: "#35607a",
+    pages: null as number | null,
+    wordCount: null as number | null,
     averageRating: null as number | null,
     reviewCount: 0,
     reading: null as ReturnType<typeof buildReading> | null,

@@ -2,8 +2,8 @@ import { graphql } from "../../../gql";
 
 // Explore Books: one page of the books the student may see, with the filters of the URL.
 export const BooksDocument = graphql(`
-  query Books($search: String, $category: BookCategory, $genre: String, $first: Int, $after: String) {
-    books(search: $search, category: $category, genre: $genre, first: $first, after: $after) {
+  query Books($search: String, $category: BookCategory, $genre: String, $sort: BookSort, $first: Int, $after: String) {
+    books(search: $search, category: $category, genre: $genre, sort: $sort, first: $first, after: $after) {
       items {
         ...BookCardFields
       }

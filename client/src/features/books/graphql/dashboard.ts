@@ -17,7 +17,11 @@ export const DashboardDocument = graphql(`
         }
       }
       recommendations {
-        ...BookCardFields
+        reason
+        reasonText
+        book {
+          ...BookCardFields
+        }
       }
     }
   }

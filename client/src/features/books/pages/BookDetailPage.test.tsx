@@ -74,6 +74,17 @@ describe("BookDetailPage", () => {
     expect(callsOf("BookDetail")[0]?.variables).toEqual({ bookId: book.id });
   });
 
+  it("names the browser tab after the book once it has loaded", async () => {
+    document.title = "Reading Room";
+    const book = buildBook({ title: "The Secret Garden" });
+    const answer = deferred<Reply>();
+    renderDetail(book.id, { BookDetail: () => answer.promise });
+    expect(document.title).toBe("Reading Room");
+    answer.resolve(detailReply(book));
+    await screen.findByRole("heading", { level: 1, name: "The Secret Garden" });
+    expect(document.title).toBe("The Secret Garden - Reading Room");
+  });
+
   it("has the book chat beside the book", async () => {
     const book = buildBook();
     const { callsOf } = renderDetail(book.id, { BookDetail: detailReply(book) });

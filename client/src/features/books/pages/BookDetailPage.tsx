@@ -3,6 +3,7 @@ import { useLocation, useParams } from "react-router-dom";
 import { ButtonLink } from "../../../components/Button";
 import { CoverImage } from "../../../components/CoverImage";
 import { Spinner } from "../../../components/Spinner";
+import { useDocumentTitle } from "../../../lib/useDocumentTitle";
 import { ChatPane } from "../../chat/ChatPane";
 import type { BooksReturnState } from "../components/BookCard";
 import { BookError } from "../components/BookError";
@@ -31,6 +32,8 @@ export default function BookDetailPage() {
     variables: { bookId },
     fetchPolicy: "cache-and-network",
   });
+  // "The Secret Garden - Reading Room"; the tab keeps its title while the book loads.
+  useDocumentTitle(data?.book.title ?? null);
 
   if (!data) {
     if (error) {

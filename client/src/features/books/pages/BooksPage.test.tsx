@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { createTestClient, deferred, graphqlError, type Reply, type Resolver } from "../../../test/apollo";
 import { buildUser, storeSignedIn } from "../../../test/factories";
@@ -22,8 +22,9 @@ function renderBooks(books: Resolver, { url = "/books", genres = genresReply as 
   const search = () => screen.getByRole("searchbox", { name: "Search by title or author" }) as HTMLInputElement;
   const category = () => screen.getByRole("combobox", { name: "Category" }) as HTMLSelectElement;
   const genre = () => screen.getByRole("combobox", { name: "Genre" }) as HTMLSelectElement;
+  const sort = () => screen.getByRole("combobox", { name: "Sort by" }) as HTMLSelectElement;
   const booksCalls = () => test.callsOf("Books").map((call) => call.variables);
-  return { ...test, ...rendered, search, category, genre, booksCalls };
+  return { ...test, ...rendered, search, category, genre, sort, booksCalls };
 }
 
 const cardTitles = () =>
@@ -82,6 +83,92 @@ describe("BooksPage", () => {
     expect(search().value).toBe("dragon");
     expect(category().value).toBe("secondary");
     await waitFor(() => expect(genre().value).toBe("history"));
+  });
+
+  it("names the browser tab 'Explore books - Reading Room'", async () => {
+    document.title = "Reading Room";
+    renderBooks(booksPage([buildBook()]));
+    await screen.findByText("1 book");
+    expect(document.title).toBe("Explore books - Reading Room");
+  });
+
+  it("marks the books the student read, in words, and gives each card's level and length", async () => {
+    const read = buildBook({
+      title: "Black Beauty",
+      author: "Anna Sewell",
+      category: "primary",
+      pages: 240,
+      reading: { __typename: "Reading", id: "r1", read: true },
+    });
+    const unread = buildBook({ title: "Holes", category: "secondary", pages: null, wordCount: 53_000 });
+    const unchecked = buildBook({
+      title: "Frankenstein",
+      category: "college",
+      reading: { __typename: "Reading", id: "r2", read: false },
+    });
+    renderBooks(booksPage([read, unread, unchecked]));
+    await screen.findByText("3 books");
+
+    // What a screen reader says for each card (its name is its content): the marker, the level in
+    // words, the length.
+    const readCard = screen.getByRole("link", { name: /Black Beauty/ });
+    expect(within(readCard).getByText("Read")).toBeTruthy();
+    expect(within(readCard).getByText("Ages 5-11")).toBeTruthy();
+    expect(within(readCard).getByText("240 pages")).toBeTruthy();
+    expect(readCard).toBe(
+      screen.getByRole("link", {
+        name: "Cover of Black Beauty Black Beauty Anna Sewell Primary, ages 5 to 11, 240 pages Read",
+      }),
+    );
+
+    const unreadCard = screen.getByRole("link", { name: /Holes/ });
+    expect(within(unreadCard).queryByText("Read")).toBeNull();
+    expect(within(unreadCard).getByText("Ages 11-16")).toBeTruthy();
+    expect(within(unreadCard).getByText("About 212 pages")).toBeTruthy();
+    expect(unreadCard.getAttribute("aria-label")).toBeNull();
+    expect(screen.getByRole("link", { name: /Holes .* Secondary, ages 11 to 16, About 212 pages$/ })).toBe(unreadCard);
+
+    const uncheckedCard = screen.getByRole("link", { name: /Frankenstein/ });
+    expect(within(uncheckedCard).queryByText("Read")).toBeNull();
+    expect(screen.getByRole("link", { name: /Frankenstein .* College, ages 16 and up$/ })).toBe(uncheckedCard);
+  });
+
+  it("offers the orders, A to Z first, and sends the chosen one (kept in the URL)", async () => {
+    const { user, sort, booksCalls, router } = renderBooks((variables) =>
+      booksPage([buildBook({ title: `Order ${variables.sort ?? "title"}` })]),
+    );
+    await screen.findByText("Order title");
+    expect([...sort().options].map((o) => o.textContent)).toEqual([
+      "Title (A-Z)",
+      "Newest",
+      "Highest rated",
+      "Most read at my school",
+    ]);
+    expect(sort().value).toBe("");
+    expect(booksCalls()).toEqual([{ first: BOOKS_PAGE_SIZE }]);
+
+    await user.selectOptions(sort(), "Most read at my school");
+    expect(await screen.findByText("Order mostRead")).toBeTruthy();
+    expect(booksCalls()[1]).toEqual({ first: BOOKS_PAGE_SIZE, sort: "mostRead" });
+    expect(new URLSearchParams(router.state.location.search).get("sort")).toBe("mostRead");
+
+    await user.selectOptions(sort(), "Title (A-Z)");
+    await waitFor(() => expect(sort().value).toBe(""));
+    expect(router.state.location.search).toBe("");
+  });
+
+  it("reads the order from the URL and ignores an unknown one", async () => {
+    const newest = renderBooks(booksPage([buildBook()]), { url: "/books?sort=newest&genre=history" });
+    await screen.findByText("1 book");
+    expect(newest.booksCalls()).toEqual([{ first: BOOKS_PAGE_SIZE, genre: "history", sort: "newest" }]);
+    expect(newest.sort().value).toBe("newest");
+
+    cleanup();
+
+    const unknown = renderBooks(booksPage([buildBook()]), { url: "/books?sort=random" });
+    await screen.findByText("1 book");
+    expect(unknown.booksCalls()).toEqual([{ first: BOOKS_PAGE_SIZE }]);
+    expect(unknown.sort().value).toBe("");
   });
 
   it("ignores an unknown category in the URL", async () => {

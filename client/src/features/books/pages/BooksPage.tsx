@@ -4,7 +4,8 @@ import { useSearchParams } from "react-router-dom";
 import { Button, ButtonLink } from "../../../components/Button";
 import { Spinner } from "../../../components/Spinner";
 import type { BooksQueryVariables } from "../../../gql/graphql";
-import { BookFilters, isCategoryFilter } from "../components/BookFilters";
+import { useDocumentTitle } from "../../../lib/useDocumentTitle";
+import { BookFilters, isCategoryFilter, isSortChoice } from "../components/BookFilters";
 import { BookGrid } from "../components/BookGrid";
 import { BookGenresDocument, BooksDocument } from "../graphql/books";
 import styles from "./BooksPage.module.css";
@@ -19,15 +20,18 @@ export const BOOKS_ERROR = "Error loading books. Please try again later.";
 const countText = (count: number) => `${count} ${count === 1 ? "book" : "books"}`;
 
 export default function BooksPage() {
+  useDocumentTitle("Explore books");
   const [searchParams, setSearchParams] = useSearchParams();
   // The filters live in the URL, so back/forward and reload keep them.
   const q = (searchParams.get("q") ?? "").trim();
   const rawCategory = searchParams.get("category");
   const category = isCategoryFilter(rawCategory) ? rawCategory : "";
   const genre = searchParams.get("genre") ?? "";
+  const rawSort = searchParams.get("sort");
+  const sort = isSortChoice(rawSort) ? rawSort : "";
 
   const setParam = useCallback(
-    (name: "q" | "category" | "genre", value: string, replace = false) => {
+    (name: "q" | "category" | "genre" | "sort", value: string, replace = false) => {
       setSearchParams(
         (params) => {
           const next = new URLSearchParams(params);
@@ -82,6 +86,9 @@ export default function BooksPage() {
   }
   if (genre) {
     variables.genre = genre;
+  }
+  if (sort) {
+    variables.sort = sort;
   }
   const filtered = Boolean(q || category || genre);
 
@@ -145,11 +152,13 @@ export default function BooksPage() {
         search={searchText}
         category={category}
         genre={genre}
+        sort={sort}
         genres={genres.data?.bookGenres ?? []}
         onSearchChange={setSearchText}
         onSearchSubmit={() => commitSearch(searchText.trim())}
         onCategoryChange={(value) => setParam("category", value)}
         onGenreChange={(value) => setParam("genre", value)}
+        onSortChange={(value) => setParam("sort", value)}
       />
 
       {!data ? (

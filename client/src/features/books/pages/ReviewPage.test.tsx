@@ -46,6 +46,8 @@ describe("ReviewPage", () => {
     const test = createTestClient();
     const { user } = renderRoutes(routes, { client: test.client, initialEntries: ["/books/b1/review"] });
     expect(screen.getByText("You must be logged in to write a review.")).toBeTruthy();
+    // The page still has its heading: screen reader users land on it.
+    expect(screen.getByRole("heading", { level: 1, name: "Write a Review" })).toBeTruthy();
     await user.click(screen.getByRole("link", { name: "Login" }));
     expect(await screen.findByRole("heading", { name: "Login page" })).toBeTruthy();
     expect(test.calls).toEqual([]);
@@ -156,6 +158,38 @@ describe("ReviewPage", () => {
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toBe(message);
     expect(text().getAttribute("aria-describedby")).toContain(alert.id);
+  });
+
+  it("clears a review safeguarding refused, says why until the next submit, and does not send it again", async () => {
+    const book = buildBook();
+    const message = "Your review wasn't posted because it could hurt someone. Try saying it kindly.";
+    const { user, text, submit, callsOf } = renderReview(book, {
+      SubmitReview: graphqlError(message, { code: "CONTENT_FLAGGED", fields: { reviewText: message } }),
+    });
+    await screen.findByText(book.title);
+    await user.type(text(), "you are all stupid");
+    await user.click(submit());
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toBe(message);
+    expect(text().value).toBe("");
+    expect(text().getAttribute("aria-describedby")).toContain(alert.id);
+    expect(screen.getByText("0/2000 characters")).toBeTruthy();
+
+    await user.click(submit());
+    expect(callsOf("SubmitReview")).toHaveLength(1);
+    expect(screen.getByRole("alert").textContent).toBe("Review text is required");
+    await user.type(text(), "A good story");
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("keeps the text of a review refused for another reason", async () => {
+    const book = buildBook();
+    const { user, text, submit } = renderReview(book, { SubmitReview: new TypeError("Failed to fetch") });
+    await screen.findByText(book.title);
+    await user.type(text(), "Great");
+    await user.click(submit());
+    await screen.findByRole("alert");
+    expect(text().value).toBe("Great");
   });
 
   it("falls back to 'Failed to submit review'", async () => {

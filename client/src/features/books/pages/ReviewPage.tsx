@@ -5,7 +5,13 @@ import { AutoGrowTextarea } from "../../../components/AutoGrowTextarea";
 import { Button, ButtonLink } from "../../../components/Button";
 import { Card } from "../../../components/Card";
 import { Spinner } from "../../../components/Spinner";
-import { errorMessage, fieldErrors, isAccountRestricted, RESTRICTED_NOTICE } from "../../../lib/errors";
+import {
+  errorMessage,
+  fieldErrors,
+  isAccountRestricted,
+  isContentFlagged,
+  RESTRICTED_NOTICE,
+} from "../../../lib/errors";
 import { useAuth } from "../../auth/AuthProvider";
 import { BookError } from "../components/BookError";
 import { bookLoadErrorMessage } from "../components/bookErrors";
@@ -13,6 +19,7 @@ import { StarRatingInput } from "../components/StarRatingInput";
 import { BookDetailDocument, ReviewFormDocument, SubmitReviewDocument } from "../graphql/books";
 import styles from "./ReviewPage.module.css";
 import { Notice } from "../../../components/Notice";
+import { useDocumentTitle } from "../../../lib/useDocumentTitle";
 
 /** Spec 9: rating 1-5, default 5. The server takes at most 2000 characters of text. */
 export const DEFAULT_RATING = 5;
@@ -21,6 +28,7 @@ export const REVIEW_TEXT_REQUIRED = "Review text is required";
 export const SUBMIT_REVIEW_FALLBACK = "Failed to submit review";
 
 export default function ReviewPage() {
+  useDocumentTitle("Write a Review");
   const { status } = useAuth();
   if (status === "loading") {
     return <Spinner label="Checking your sign-in…" />;
@@ -28,6 +36,7 @@ export default function ReviewPage() {
   if (status !== "authenticated") {
     return (
       <section className="container" style={{ paddingBlock: "2rem" }}>
+        <h1>Write a Review</h1>
         <p>You must be logged in to write a review.</p>
         <ButtonLink to="/login">Login</ButtonLink>
       </section>
@@ -76,6 +85,8 @@ function ReviewForm({ bookId, title, author, initialRating, initialText, editing
   const [rating, setRating] = useState(initialRating);
   const [text, setText] = useState(initialText);
   const [textError, setTextError] = useState<string | null>(null);
+  // Why safeguarding refused the last review: it stays while the student writes another one.
+  const [refusal, setRefusal] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [restricted, setRestricted] = useState(user?.moderation?.blocked === true);
   const [busy, setBusy] = useState(false);
@@ -84,6 +95,7 @@ function ReviewForm({ bookId, title, author, initialRating, initialText, editing
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setFormError(null);
+    setRefusal(null);
     const reviewText = text.trim();
     if (!reviewText) {
       setTextError(REVIEW_TEXT_REQUIRED);
@@ -97,6 +109,12 @@ function ReviewForm({ bookId, title, author, initialRating, initialText, editing
       setBusy(false);
       if (isAccountRestricted(error)) {
         setRestricted(true);
+        return;
+      }
+      if (isContentFlagged(error)) {
+        // Not kept anywhere: one more 'Submit Review' would send it again and earn another strike.
+        setText("");
+        setRefusal(errorMessage(error, SUBMIT_REVIEW_FALLBACK));
         return;
       }
       const fields = fieldErrors(error);
@@ -116,7 +134,8 @@ function ReviewForm({ bookId, title, author, initialRating, initialText, editing
     navigate(bookPath);
   };
 
-  const describedBy = ["review-text-count", textError ? "review-text-error" : null].filter(Boolean).join(" ");
+  const fieldMessage = textError ?? refusal;
+  const describedBy = ["review-text-count", fieldMessage ? "review-text-error" : null].filter(Boolean).join(" ");
   return (
     <section className={`container ${styles.page}`}>
       <Card className={styles.card}>
@@ -159,9 +178,9 @@ function ReviewForm({ bookId, title, author, initialRating, initialText, editing
             <p id="review-text-count" className={styles.counter}>
               {text.length}/{MAX_REVIEW_LENGTH} characters
             </p>
-            {textError ? (
+            {fieldMessage ? (
               <p id="review-text-error" className={styles.error} role="alert">
-                {textError}
+                {fieldMessage}
               </p>
             ) : null}
           </div>

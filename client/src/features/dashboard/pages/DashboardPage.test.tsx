@@ -32,6 +32,17 @@ const dashboardReply = ({
   data: { dashboard: { __typename: "Dashboard", booksRead, readingTime, recentBooks, recommendations } },
 });
 
+const recommend = (
+  book: ReturnType<typeof buildBook>,
+  reasonText = "New in your library",
+  reason = "newInLibrary",
+) => ({
+  __typename: "Recommendation",
+  reason,
+  reasonText,
+  book,
+});
+
 const recent = (book: ReturnType<typeof buildBook>, lastReadAt: string | null) => ({
   ...buildReading({ bookId: book.id, lastReadAt }),
   __typename: "RecentBook",
@@ -56,6 +67,13 @@ describe("DashboardPage", () => {
     answer.resolve(dashboardReply());
     expect(await screen.findByText("Books Read")).toBeTruthy();
     expect(screen.queryByRole("status")).toBeNull();
+  });
+
+  it("names the browser tab 'Dashboard - Reading Room'", async () => {
+    document.title = "Reading Room";
+    renderDashboard(dashboardReply());
+    await screen.findByText("Books Read");
+    expect(document.title).toBe("Dashboard - Reading Room");
   });
 
   it("says 'Reader' when the user has no display name", () => {
@@ -86,7 +104,10 @@ describe("DashboardPage", () => {
           recent(read[1]!, null),
           recent(read[2]!, "2025-01-20T12:00:00.000Z"),
         ],
-        recommendations: suggested,
+        recommendations: [
+          recommend(suggested[0]!, "Because you liked The Hobbit", "liked"),
+          recommend(suggested[1]!, "Popular at Pimlico Academy", "popularAtSchool"),
+        ],
       }),
     );
 
@@ -120,6 +141,10 @@ describe("DashboardPage", () => {
     expect(links.map((link) => link.getAttribute("href"))).toEqual(suggested.map((book) => `/books/${book.id}`));
     expect(within(recommended).getByRole("heading", { name: "Wonder" })).toBeTruthy();
     expect(within(recommended).getByText("R. J. Palacio")).toBeTruthy();
+    // Each says why it is recommended, the server's words.
+    const [wonder, skellig] = within(recommended).getAllByRole("listitem");
+    expect(within(wonder!).getByText("Because you liked The Hobbit")).toBeTruthy();
+    expect(within(skellig!).getByText("Popular at Pimlico Academy")).toBeTruthy();
 
     expect(screen.queryByText("You haven't read any books yet")).toBeNull();
     expect(callsOf("Dashboard")).toHaveLength(1);
@@ -131,7 +156,7 @@ describe("DashboardPage", () => {
       dashboardReply({
         booksRead: 4,
         recentBooks: books.map((book) => recent(book, null)),
-        recommendations: [buildBook(), buildBook(), buildBook(), buildBook()],
+        recommendations: [buildBook(), buildBook(), buildBook(), buildBook()].map((book) => recommend(book)),
       }),
     );
     await screen.findByText("Books Read");

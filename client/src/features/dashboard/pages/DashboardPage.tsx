@@ -5,6 +5,7 @@ import { Button, ButtonLink } from "../../../components/Button";
 import { CoverImage } from "../../../components/CoverImage";
 import { Spinner } from "../../../components/Spinner";
 import type { BookCardFieldsFragment } from "../../../gql/graphql";
+import { useDocumentTitle } from "../../../lib/useDocumentTitle";
 import { useAuth } from "../../auth/AuthProvider";
 import { formatDate } from "../../books/components/formatDate";
 import { DashboardDocument } from "../../books/graphql/dashboard";
@@ -23,6 +24,7 @@ export const DASHBOARD_ERROR = "Failed to load dashboard data. Please try again 
 const SHOWN = 3;
 
 export default function DashboardPage() {
+  useDocumentTitle("Dashboard");
   const { user } = useAuth();
   if (!user?.uid) {
     return (
@@ -112,9 +114,11 @@ function DashboardContent() {
           </div>
         ) : (
           <ul className={styles.books}>
-            {recommendations.slice(0, SHOWN).map((book) => (
+            {recommendations.slice(0, SHOWN).map(({ book, reasonText }) => (
               <li key={book.id} className={styles.book}>
-                <BookSummary book={book} to={`/books/${book.id}`} lazy />
+                <BookSummary book={book} to={`/books/${book.id}`} lazy>
+                  <p className={styles.reason}>{reasonText}</p>
+                </BookSummary>
               </li>
             ))}
           </ul>

@@ -38,6 +38,12 @@ function expectPage(carousel: HTMLElement, n: number) {
 }
 
 describe("AboutPage", () => {
+  it("names the browser tab 'About - Reading Room'", () => {
+    document.title = "Somewhere else - Reading Room";
+    renderAbout();
+    expect(document.title).toBe("About - Reading Room");
+  });
+
   it("has one h1 and a labelled carousel region with a polite live slide container", () => {
     const { carousel } = renderAbout();
     expect(screen.getAllByRole("heading", { level: 1 }).map((h) => h.textContent)).toEqual(["About Reading Room"]);

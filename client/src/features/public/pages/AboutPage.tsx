@@ -4,6 +4,7 @@ import { ExternalLink } from "../components/ExternalLink";
 import { HalfMarathonScene } from "../components/HalfMarathonScene";
 import { StatList, type Stat } from "../components/StatList";
 import styles from "./AboutPage.module.css";
+import { useDocumentTitle } from "../../../lib/useDocumentTitle";
 
 const RACE_STATS: readonly Stat[] = [
   { value: "21.8 km", spokenValue: "21.8 kilometres", label: "run from start to finish" },
@@ -110,6 +111,7 @@ const STORY_PAGES: readonly StoryPage[] = [
 ];
 
 export default function AboutPage() {
+  useDocumentTitle("About");
   return (
     <div className={`container ${styles.page}`}>
       <header className={styles.intro}>

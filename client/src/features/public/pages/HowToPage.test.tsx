@@ -15,6 +15,12 @@ function renderHowTo() {
 }
 
 describe("HowToPage", () => {
+  it("names the browser tab 'How to Use - Reading Room'", () => {
+    document.title = "Somewhere else - Reading Room";
+    renderHowTo();
+    expect(document.title).toBe("How to Use - Reading Room");
+  });
+
   it("has one h1 and the three steps in order", () => {
     renderHowTo();
     expect(screen.getAllByRole("heading", { level: 1 }).map((h) => h.textContent)).toEqual(["How to Use Reading Room"]);

@@ -4,6 +4,7 @@ import { ButtonLink } from "../../../components/Button";
 import { CONTACT_EMAIL } from "../../../components/Footer";
 import { BookIcon, MailIcon, SchoolIcon, SparkIcon } from "../components/icons";
 import styles from "./HowToPage.module.css";
+import { useDocumentTitle } from "../../../lib/useDocumentTitle";
 
 type Step = { id: string; title: string; Icon: ComponentType; body: ReactNode };
 
@@ -71,6 +72,7 @@ const STEPS: readonly Step[] = [
 ];
 
 export default function HowToPage() {
+  useDocumentTitle("How to Use");
   return (
     <div className={`container ${styles.page}`}>
       <header className={styles.header}>

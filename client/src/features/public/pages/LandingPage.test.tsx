@@ -34,6 +34,12 @@ function hrefOf(link: HTMLElement) {
 }
 
 describe("LandingPage", () => {
+  it("names the browser tab 'Reading Room'", () => {
+    document.title = "Somewhere else - Reading Room";
+    renderLanding();
+    expect(document.title).toBe("Reading Room");
+  });
+
   it("has the hero headline as its only h1", () => {
     renderLanding();
     expect(screen.getAllByRole("heading", { level: 1 }).map((h) => h.textContent)).toEqual([

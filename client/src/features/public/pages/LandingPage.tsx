@@ -4,6 +4,7 @@ import { Card } from "../../../components/Card";
 import { StatList, type Stat } from "../components/StatList";
 import { BookIcon, ChatIcon, CheckIcon, HandshakeIcon, HeartIcon, PeopleIcon, SchoolIcon } from "../components/icons";
 import styles from "./LandingPage.module.css";
+import { APP_NAME, useDocumentTitle } from "../../../lib/useDocumentTitle";
 
 type Feature = { title: string; text: string; Icon: ComponentType };
 
@@ -129,6 +130,7 @@ function HeroIllustration() {
 }
 
 export default function LandingPage() {
+  useDocumentTitle(APP_NAME);
   return (
     <div className={styles.page}>
       <section className={styles.hero} aria-labelledby="landing-title">

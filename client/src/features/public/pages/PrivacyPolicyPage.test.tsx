@@ -26,6 +26,12 @@ function renderPrivacy(history: string[]) {
 }
 
 describe("PrivacyPolicyPage", () => {
+  it("names the browser tab 'Privacy Policy - Reading Room'", () => {
+    document.title = "Somewhere else - Reading Room";
+    renderPrivacy(["/privacy-policy"]);
+    expect(document.title).toBe("Privacy Policy - Reading Room");
+  });
+
   it("covers information collected, its use, your rights and a contact address", () => {
     renderPrivacy(["/privacy-policy"]);
     expect(screen.getAllByRole("heading", { level: 1 }).map((h) => h.textContent)).toEqual(["Privacy Policy"]);

@@ -4,6 +4,7 @@ import { CONTACT_EMAIL } from "../../../components/Footer";
 import { ExternalLink } from "../components/ExternalLink";
 import { ArrowLeftIcon } from "../components/icons";
 import styles from "./PrivacyPolicyPage.module.css";
+import { useDocumentTitle } from "../../../lib/useDocumentTitle";
 
 /**
  * Back goes one step back in history; when this page is the first one of the visit (opened from a bookmark or
@@ -29,6 +30,7 @@ function BackButton() {
 }
 
 export default function PrivacyPolicyPage() {
+  useDocumentTitle("Privacy Policy");
   return (
     <article className={`container ${styles.page}`}>
       <BackButton />

@@ -28,12 +28,16 @@ type Book = ReturnType<typeof buildReaderBook>;
 // paragraphs fill a page (all of a part by default), and page k starts at k × (page width + gap), read
 // from the styles the reader sets. A sentence, or a character in it, is where its paragraph is.
 let paragraphsPerPage = Number.POSITIVE_INFINITY;
+// The end of the book's box has no layout (as if it fitted under the last words), unless a test puts
+// it on a page of its own after them.
+let endOnItsOwnPage = false;
 
 function fakeRects(element: Element | null): DOMRect[] {
   const paragraph = element?.closest<HTMLElement>("[data-paragraph]");
-  const flow = paragraph?.closest<HTMLElement>('[role="document"]');
+  const end = element?.closest<HTMLElement>("[data-end]");
+  const flow = (paragraph ?? end)?.closest<HTMLElement>('[role="document"]');
   const reader = flow?.closest<HTMLElement>("section");
-  if (!paragraph || !flow || !reader) {
+  if (!flow || !reader || (end && !endOnItsOwnPage)) {
     return [];
   }
   const step =
@@ -41,8 +45,10 @@ function fakeRects(element: Element | null): DOMRect[] {
   if (Number.isNaN(step)) {
     throw new Error("The fake layout found no --page-width and --page-gap");
   }
-  const index = Array.from(flow.querySelectorAll("[data-paragraph]")).indexOf(paragraph);
-  return [new DOMRect(Math.floor(index / paragraphsPerPage) * step, 0, 10, 10)];
+  const paragraphs = Array.from(flow.querySelectorAll("[data-paragraph]"));
+  const index = paragraph ? paragraphs.indexOf(paragraph) : paragraphs.length;
+  const page = paragraph ? Math.floor(index / paragraphsPerPage) : Math.ceil(index / paragraphsPerPage);
+  return [new DOMRect(page * step, 0, 10, 10)];
 }
 
 const asRectList = (rects: DOMRect[]) => rects as unknown as DOMRectList;
@@ -50,6 +56,7 @@ const jsdomRangeRects = Object.getOwnPropertyDescriptor(Range.prototype, "getCli
 
 beforeEach(() => {
   paragraphsPerPage = Number.POSITIVE_INFINITY;
+  endOnItsOwnPage = false;
   vi.spyOn(Element.prototype, "getClientRects").mockImplementation(function (this: Element) {
     return asRectList(fakeRects(this));
   });
@@ -90,6 +97,8 @@ const position = () => screen.getByText(/^Page \d+ of \d+/).textContent?.split("
 const nextButton = () => screen.getByRole<HTMLButtonElement>("button", { name: "Next page" });
 const previousButton = () => screen.getByRole<HTMLButtonElement>("button", { name: "Previous page" });
 const readerSection = (book: Book) => screen.getByRole("region", { name: book.title });
+/** The chapter's title under the book's in the toolbar. */
+const chapterTitle = () => screen.getByRole("heading", { level: 1 }).nextElementSibling?.textContent;
 
 describe("Reader", () => {
   describe("opening", () => {
@@ -100,7 +109,7 @@ describe("Reader", () => {
       const { callsOf } = renderReader(book);
       await findPage("Chapter One: The Storm", 1, 1);
       expect(partParagraphs()).toEqual(paragraphTexts(0, 0, 3));
-      expect(screen.getByText("Chapter One: The Storm")).toBeTruthy();
+      expect(chapterTitle()).toBe("Chapter One: The Storm");
       expect(position()).toBe("Page 1 of 1");
       expect(callsOf("ReaderPart").map((call) => call.variables)).toEqual([
         { bookId: book.bookId, chapter: 0, part: 0 },
@@ -163,7 +172,7 @@ describe("Reader", () => {
       await user.click(nextButton());
       await findPage("Chapter 2", 1, 1);
       expect(partParagraphs()).toEqual(paragraphTexts(1, 0, 3));
-      expect(screen.getByText("Chapter 2")).toBeTruthy();
+      expect(chapterTitle()).toBe("Chapter 2");
       expect(partsLoaded()).toEqual([
         [0, 0],
         [0, 1],
@@ -252,6 +261,7 @@ describe("Reader", () => {
       const radio = screen.getByRole("radio", { name: "Light" });
       radio.focus();
       fireEvent.keyDown(radio, { key: "ArrowRight" });
+      await user.click(screen.getByRole("button", { name: "Read-along" }));
       const speed = screen.getByRole("combobox", { name: "Speed" });
       speed.focus();
       fireEvent.keyDown(speed, { key: "ArrowRight" });
@@ -460,6 +470,45 @@ describe("Reader", () => {
       expect(nextButton().disabled).toBe(true);
     });
 
+    // The box is in the page flow of the book's last part from its first page, and only fills on
+    // the last: what it says never changes the number of pages.
+    it("keeps a box for it after the book's last words on every page of the last part, filled on the last page", async () => {
+      paragraphsPerPage = 2;
+      const book = buildReaderBook({ chapters: buildChapters(1) });
+      const { user } = renderReader(book);
+      await findPage("Chapter 1", 1, 2);
+      const box = screen.getByRole("document").querySelector("[data-end]");
+      expect(box?.previousElementSibling?.textContent).toBe(paragraphTexts(0, 2, 3)[0]);
+      expect(box?.textContent).toBe("");
+      await user.click(nextButton());
+      await findPage("Chapter 1", 2, 2);
+      expect(screen.getByRole("document").querySelector("[data-end]")).toBe(box);
+      expect(within(box as HTMLElement).getByText(endText(book))).toBeTruthy();
+      expect(within(box as HTMLElement).getByRole("button", { name: "Mark as read" })).toBeTruthy();
+    });
+
+    it("may take a page of its own after the last words, where reading aloud stops", async () => {
+      paragraphsPerPage = 3;
+      endOnItsOwnPage = true;
+      stubSpeechSynthesisUtterance();
+      const synth = new FakeSpeechSynthesis([buildVoice()]);
+      vi.stubGlobal("speechSynthesis", synth.asSynth());
+      const book = buildReaderBook({ chapters: buildChapters(1) });
+      const { user } = renderReader(book);
+      await findPage("Chapter 1", 1, 2);
+      expect(screen.queryByText(endText(book))).toBeNull();
+      await user.click(screen.getByRole("button", { name: "Read-along" }));
+      await user.click(screen.getByRole("button", { name: "Read aloud" }));
+      // Three paragraphs of two sentences, then the page turns to the end's page.
+      for (let sentence = 0; sentence < 6; sentence += 1) {
+        synth.endCurrent();
+      }
+      await findPage("Chapter 1", 2, 2);
+      expect(screen.getByText(endText(book))).toBeTruthy();
+      await waitFor(() => expect(screen.getByRole("button", { name: "Read aloud" })).toBeTruthy());
+      expect(synth.spoken).toHaveLength(6);
+    });
+
     it("'Mark as read' saves the reading, marks the book read and offers a review", async () => {
       const book = buildReaderBook({ title: "Matilda" });
       const answer = deferred<Reply>();
@@ -519,6 +568,141 @@ describe("Reader", () => {
       expect(screen.getByRole("link", { name: "Write a review" }).getAttribute("href")).toBe(
         `/books/${book.bookId}/review`,
       );
+    });
+  });
+
+  describe("reading like an e-reader", () => {
+    /** The area of the page that takes taps and swipes, 400 px wide. */
+    function pageArea(): HTMLElement {
+      const area = screen.getByRole("document").parentElement?.parentElement;
+      if (!area) {
+        throw new Error("No page area");
+      }
+      vi.spyOn(area, "getBoundingClientRect").mockReturnValue(new DOMRect(0, 0, 400, 800));
+      return area;
+    }
+    /** A tap (a finger by default) at x, or a swipe from x to `to`. */
+    function touch(area: HTMLElement, x: number, { to = x, pointerType = "touch" } = {}) {
+      fireEvent.pointerDown(area, { pointerType, clientX: x, clientY: 300 });
+      fireEvent.pointerUp(area, { pointerType, clientX: to, clientY: 302 });
+    }
+    const toolbar = (book: Book) => readerSection(book).dataset.controls;
+
+    it("a tap near the right edge turns the page on, near the left edge back, and the toolbar steps aside", async () => {
+      paragraphsPerPage = 1;
+      const book = buildReaderBook({ chapters: buildChapters(1) });
+      renderReader(book);
+      await findPage("Chapter 1", 1, 3);
+      expect(toolbar(book)).toBe("shown");
+      const area = pageArea();
+      touch(area, 380);
+      await findPage("Chapter 1", 2, 3);
+      expect(toolbar(book)).toBe("hidden");
+      touch(area, 20);
+      await findPage("Chapter 1", 1, 3);
+    });
+
+    it("a tap in the middle shows and hides the toolbar, and a page turn hides it", async () => {
+      paragraphsPerPage = 1;
+      const book = buildReaderBook({ chapters: buildChapters(1) });
+      const { user } = renderReader(book);
+      await findPage("Chapter 1", 1, 3);
+      const area = pageArea();
+      touch(area, 200);
+      expect(toolbar(book)).toBe("hidden");
+      touch(area, 200);
+      expect(toolbar(book)).toBe("shown");
+      expect(position()).toBe("Page 1 of 3");
+      await user.click(nextButton());
+      expect(position()).toBe("Page 2 of 3");
+      expect(toolbar(book)).toBe("hidden");
+    });
+
+    it("a swipe turns the page; a mouse click turns none (it may be choosing words), only shows or hides the toolbar", async () => {
+      paragraphsPerPage = 1;
+      const book = buildReaderBook({ chapters: buildChapters(1) });
+      renderReader(book);
+      await findPage("Chapter 1", 1, 3);
+      const area = pageArea();
+      touch(area, 300, { to: 100 });
+      await findPage("Chapter 1", 2, 3);
+      touch(area, 380, { pointerType: "mouse" });
+      touch(area, 20, { pointerType: "mouse" });
+      touch(area, 300, { to: 100, pointerType: "mouse" });
+      expect(position()).toBe("Page 2 of 3");
+      touch(area, 100, { to: 300 });
+      await findPage("Chapter 1", 1, 3);
+    });
+
+    it("opens text settings over the page: focus on its heading, Escape closes it and gives focus back", async () => {
+      paragraphsPerPage = 1;
+      const book = buildReaderBook({ chapters: buildChapters(1), place: buildPlace(0, 1) });
+      const { user } = renderReader(book);
+      await findPage("Chapter 1", 2, 3);
+      const open = screen.getByRole("button", { name: "Text settings" });
+      await user.click(open);
+      const sheet = screen.getByRole("region", { name: "Text settings" });
+      expect(document.activeElement).toBe(within(sheet).getByRole("heading", { name: "Text settings" }));
+      expect(open.getAttribute("aria-expanded")).toBe("true");
+      expect(position()).toBe("Page 2 of 3");
+
+      await user.keyboard("{Escape}");
+      expect(screen.queryByRole("region", { name: "Text settings" })).toBeNull();
+      expect(document.activeElement).toBe(open);
+      expect(open.getAttribute("aria-expanded")).toBe("false");
+      expect(position()).toBe("Page 2 of 3");
+
+      await user.click(open);
+      await user.click(
+        within(screen.getByRole("region", { name: "Text settings" })).getByRole("button", { name: "Close" }),
+      );
+      expect(screen.queryByRole("region", { name: "Text settings" })).toBeNull();
+      expect(document.activeElement).toBe(open);
+    });
+
+    it("a tap on the page closes an open sheet, and turns no page", async () => {
+      paragraphsPerPage = 1;
+      const book = buildReaderBook({ chapters: buildChapters(1) });
+      const { user } = renderReader(book);
+      await findPage("Chapter 1", 1, 3);
+      await user.click(screen.getByRole("button", { name: "Text settings" }));
+      touch(pageArea(), 380);
+      expect(screen.queryByRole("region", { name: "Text settings" })).toBeNull();
+      expect(position()).toBe("Page 1 of 3");
+      expect(toolbar(book)).toBe("shown");
+    });
+
+    it("reads on with the read-along closed, and a button beside the page number pauses it", async () => {
+      stubSpeechSynthesisUtterance();
+      const synth = new FakeSpeechSynthesis([buildVoice()]);
+      vi.stubGlobal("speechSynthesis", synth.asSynth());
+      const book = buildReaderBook({ chapters: buildChapters(1) });
+      const { user } = renderReader(book);
+      await findPage("Chapter 1", 1, 1);
+      expect(screen.queryByRole("button", { name: "Read aloud" })).toBeNull();
+      await user.click(screen.getByRole("button", { name: "Read-along" }));
+      const sheet = screen.getByRole("region", { name: "Read-along" });
+      await user.click(within(sheet).getByRole("button", { name: "Read aloud" }));
+      expect(synth.spokenTexts).toEqual(["Chapter 1, paragraph 1."]);
+      await user.click(within(sheet).getByRole("button", { name: "Close" }));
+
+      // Still reading, with the sheet closed: the next sentence follows.
+      synth.endCurrent();
+      expect(synth.spokenTexts).toEqual(["Chapter 1, paragraph 1.", "The story goes on."]);
+      await user.click(screen.getByRole("button", { name: "Pause reading" }));
+      expect(synth.cancelCount).toBe(1);
+      expect(screen.getByRole("button", { name: "Read aloud" })).toBeTruthy();
+    });
+
+    it("puts focus on the page of the chapter chosen in Contents", async () => {
+      const book = buildReaderBook({ chapters: buildChapters(1, 1) });
+      const { user } = renderReader(book);
+      await findPage("Chapter 1", 1, 1);
+      await user.click(screen.getByRole("button", { name: "Contents" }));
+      await user.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Chapter 2" }));
+      const page = await findPage("Chapter 2", 1, 1);
+      await waitFor(() => expect(document.activeElement).toBe(page));
+      expect(toolbar(book)).toBe("hidden");
     });
   });
 

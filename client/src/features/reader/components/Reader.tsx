@@ -2,7 +2,6 @@ import { useMutation, useQuery } from "@apollo/client/react";
 import {
   type CSSProperties,
   Fragment,
-  type PointerEvent as ReactPointerEvent,
   useCallback,
   useEffect,
   useLayoutEffect,
@@ -20,10 +19,13 @@ import { ChatPane } from "../../chat/ChatPane";
 import { ReaderPartDocument, SaveReaderPrefsDocument } from "../graphql";
 import { describePage, measurePages, type PageLayout, type Place, pageOfPlace, sentencesOnPage } from "../lib/pages";
 import { splitSentences } from "../lib/sentences";
+import { usePageGestures } from "../lib/usePageGestures";
 import { useReadingProgress } from "../lib/useReadingProgress";
-import { ReadAlongPanel } from "./ReadAlongPanel";
+import { PauseIcon, PlayIcon, ReadAlongControls } from "../readAlong/ReadAlongControls";
+import { usePageReadAlong } from "../readAlong/usePageReadAlong";
 import styles from "./Reader.module.css";
 import { ReaderSettings } from "./ReaderSettings";
+import { ReaderSheet } from "./ReaderSheet";
 import { TableOfContents } from "./TableOfContents";
 
 type ReaderData = BookReaderQuery["bookReader"];
@@ -32,8 +34,11 @@ type Chapter = ReaderData["chapters"][number];
 /** Where to go once a part is on screen: its start, its end, or the page holding a place. */
 type Target = { chapter: number; part: number; anchor: "start" | "end" | Place };
 
+/** A panel of the reader: Contents is a modal list, the others are sheets over the page. */
+type Panel = "contents" | "settings" | "readAlong";
+
 const GAP = 48;
-const SWIPE_PX = 40;
+const NO_SENTENCES: HTMLElement[] = [];
 export const PART_LOAD_ERROR = "Failed to load this part of the book.";
 export const PREFS_SAVE_ERROR = "Your settings could not be saved; they apply on this device for now.";
 
@@ -74,7 +79,10 @@ export function Reader({ reader }: { reader: ReaderData }) {
   const [prefsError, setPrefsError] = useState<string | null>(null);
   const [layout, setLayout] = useState<PageLayout | null>(null);
   const [page, setPage] = useState(0);
-  const [panel, setPanel] = useState<"contents" | "settings" | null>(null);
+  const [panel, setPanel] = useState<Panel | null>(null);
+  // The reader's toolbar: on a phone it is hidden while reading and comes with a tap in the middle
+  // of the page (see Reader.module.css); shown when the book opens, so the child sees it is there.
+  const [controls, setControls] = useState(true);
   const [read, setRead] = useState(reader.read);
   const [markError, setMarkError] = useState<string | null>(null);
   const [pageSentences, setPageSentences] = useState<HTMLElement[]>([]);
@@ -82,13 +90,16 @@ export function Reader({ reader }: { reader: ReaderData }) {
   const [shownPage, setShownPage] = useState<{ paragraph: number; lastParagraph: number } | null>(null);
   const [asking, setAsking] = useState(false);
   const askRef = useRef<HTMLHeadingElement>(null);
+  // The toolbar's buttons, found by their data-opens, to give focus back when their panel closes.
+  const toolsRef = useRef<HTMLDivElement>(null);
+  const focusTool = (opens: Panel | "ask") =>
+    toolsRef.current?.querySelector<HTMLButtonElement>(`[data-opens="${opens}"]`)?.focus();
   const viewportRef = useRef<HTMLDivElement>(null);
   const flowRef = useRef<HTMLDivElement>(null);
   // The place the page on screen starts with: kept across re-layouts (text size, window size).
   const anchorRef = useRef<Place | null>(null);
   // Set when the layout changed under the child (settings, window size): the place stays the anchor.
   const keepAnchorRef = useRef(false);
-  const swipeRef = useRef<{ x: number; y: number } | null>(null);
 
   const chapter = chapters[target.chapter];
   const partQuery = useQuery(ReaderPartDocument, {
@@ -101,6 +112,13 @@ export function Reader({ reader }: { reader: ReaderData }) {
   const [savePrefs] = useMutation(SaveReaderPrefsDocument);
   const [setBookRead, markState] = useMutation(SetBookReadDocument);
   const progress = useReadingProgress(reader.bookId);
+
+  // The reader takes the whole window: the site's header and footer step aside while it is open.
+  useLayoutEffect(() => {
+    const root = document.documentElement;
+    root.setAttribute("data-reader-open", "");
+    return () => root.removeAttribute("data-reader-open");
+  }, []);
 
   // The part on screen by what it is, not by object: Apollo may hand the same part over again (after
   // a mutation's cache update, say), and that must not lay the pages out afresh at the target's start.
@@ -187,6 +205,11 @@ export function Reader({ reader }: { reader: ReaderData }) {
     }
     const shown = describePage(flow, viewport, layout, page);
     if (!shown) {
+      // A page with no words: the end of the book's box alone. Nothing to read aloud there (the
+      // read-along stops), and the place stays the page before.
+      if (flow.querySelector("[data-end]")) {
+        setPageSentences(NO_SENTENCES);
+      }
       return;
     }
     // After the child turns a page the page's start is the place; after a re-layout the place stays.
@@ -239,23 +262,100 @@ export function Reader({ reader }: { reader: ReaderData }) {
     }
   }, [page, target, chapters, part, layout]);
 
+  // The child turning the page: the toolbar steps aside, as in an e-reader.
+  const turnNext = useCallback(() => {
+    setControls(false);
+    next();
+  }, [next]);
+  const turnPrevious = useCallback(() => {
+    setControls(false);
+    previous();
+  }, [previous]);
+
+  const readAlong = usePageReadAlong({
+    sentences: pageSentences,
+    atEnd,
+    onPageEnd: turnNext,
+    onListening: progress.setListening,
+  });
+  // Once the child has started reading aloud, a play/pause button stays beside the page number while
+  // the read-along sheet is closed.
+  const [listened, setListened] = useState(false);
+  const sheetReadAlong = useMemo(
+    () => ({
+      ...readAlong,
+      play: () => {
+        setListened(true);
+        readAlong.play();
+      },
+    }),
+    [readAlong],
+  );
+
   useEffect(() => {
     if (asking) {
       askRef.current?.focus();
     }
   }, [asking]);
 
+  // After choosing a chapter in Contents, focus goes to its page (not back to the toolbar, which
+  // would stay on screen while it holds focus): a screen reader reads on from there.
+  const focusPageRef = useRef(false);
+  useEffect(() => {
+    if (focusPageRef.current && partKey && panel === null) {
+      focusPageRef.current = false;
+      flowRef.current?.focus({ preventScroll: true });
+    }
+  }, [partKey, panel]);
+
+  function toggleSheet(sheet: "settings" | "readAlong") {
+    setPanel(panel === sheet ? null : sheet);
+  }
+
+  /** Closes a sheet; focus goes back to its button in the toolbar, unless the child tapped the page. */
+  function closeSheet(returnFocus: boolean) {
+    const closing = panel;
+    setPanel(null);
+    if (returnFocus && closing) {
+      focusTool(closing);
+    }
+  }
+
+  function closeAsk() {
+    setAsking(false);
+    focusTool("ask");
+  }
+
+  // Escape closes a sheet, else the chat (the Contents dialog handles its own Escape).
+  function closeTopPanel(): boolean {
+    if (panel === "settings" || panel === "readAlong") {
+      closeSheet(true);
+      return true;
+    }
+    if (asking) {
+      closeAsk();
+      return true;
+    }
+    return false;
+  }
+
   // The key listener is registered once and calls the turn of the latest render: a key pressed just
   // after a page turn must not act on the page before it.
-  const turnRef = useRef({ next, previous });
+  const turnRef = useRef({ next: turnNext, previous: turnPrevious, escape: closeTopPanel });
   useLayoutEffect(() => {
-    turnRef.current = { next, previous };
+    turnRef.current = { next: turnNext, previous: turnPrevious, escape: closeTopPanel };
   });
 
   // Arrow keys and Page Up/Down turn pages, unless the child is typing or choosing in a control.
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) {
+        return;
+      }
+      if (event.key === "Escape") {
+        if (turnRef.current.escape()) {
+          event.preventDefault();
+        }
         return;
       }
       const target = event.target as HTMLElement | null;
@@ -274,26 +374,23 @@ export function Reader({ reader }: { reader: ReaderData }) {
     return () => window.removeEventListener("keydown", onKey);
   }, []);
 
-  // Swipes by finger or pen; a mouse drag selects text as usual.
-  function onPointerDown(event: ReactPointerEvent<HTMLDivElement>) {
-    swipeRef.current = event.pointerType === "mouse" ? null : { x: event.clientX, y: event.clientY };
-  }
-  function onPointerUp(event: ReactPointerEvent<HTMLDivElement>) {
-    const start = swipeRef.current;
-    swipeRef.current = null;
-    if (!start) {
-      return;
-    }
-    const dx = event.clientX - start.x;
-    const dy = event.clientY - start.y;
-    if (Math.abs(dx) >= SWIPE_PX && Math.abs(dx) > Math.abs(dy)) {
-      if (dx < 0) {
-        next();
+  // A tap near an edge turns the page and one in the middle shows or hides the toolbar; with a sheet
+  // open, a tap on the page closes it (and does nothing else).
+  const gestures = usePageGestures({
+    onNext: turnNext,
+    onPrevious: turnPrevious,
+    onTap: (zone) => {
+      if (panel === "settings" || panel === "readAlong") {
+        closeSheet(false);
+      } else if (zone === "next") {
+        turnNext();
+      } else if (zone === "previous") {
+        turnPrevious();
       } else {
-        previous();
+        setControls((shown) => !shown);
       }
-    }
-  }
+    },
+  });
 
   async function changePrefs(change: Partial<ReaderPrefsFieldsFragment>) {
     setPrefs((current) => ({ ...current, ...change }));
@@ -342,7 +439,7 @@ export function Reader({ reader }: { reader: ReaderData }) {
       className={styles.reader}
       data-theme={prefs.theme}
       data-font={prefs.font}
-      data-asking={asking && shownPage ? "true" : undefined}
+      data-controls={controls ? "shown" : "hidden"}
       style={style}
       aria-labelledby="reader-title"
     >
@@ -356,7 +453,7 @@ export function Reader({ reader }: { reader: ReaderData }) {
           </h1>
           <p className={styles.chapterTitle}>{chapter?.title}</p>
         </div>
-        <div className={styles.tools}>
+        <div className={styles.tools} ref={toolsRef}>
           <Button
             variant="secondary"
             aria-expanded={panel === "contents"}
@@ -365,11 +462,33 @@ export function Reader({ reader }: { reader: ReaderData }) {
             Contents
           </Button>
           <Button
+            data-opens="settings"
             variant="secondary"
             aria-expanded={panel === "settings"}
-            onClick={() => setPanel(panel === "settings" ? null : "settings")}
+            onClick={() => toggleSheet("settings")}
           >
             Text settings
+          </Button>
+          <Button
+            data-opens="readAlong"
+            variant="secondary"
+            aria-expanded={panel === "readAlong"}
+            onClick={() => toggleSheet("readAlong")}
+          >
+            Read-along
+          </Button>
+          <Button
+            data-opens="ask"
+            variant="secondary"
+            aria-expanded={asking}
+            disabled={!shownPage}
+            onClick={() => {
+              // The chat answers up to the furthest page read: make sure this one counts.
+              void progress.flush();
+              setAsking(!asking);
+            }}
+          >
+            Ask about this page
           </Button>
         </div>
       </header>
@@ -379,116 +498,128 @@ export function Reader({ reader }: { reader: ReaderData }) {
           chapters={chapters}
           current={target.chapter}
           onChoose={(index) => {
+            focusPageRef.current = true;
             setPanel(null);
+            setControls(false);
             setTarget({ chapter: index, part: 0, anchor: "start" });
           }}
           onClose={() => setPanel(null)}
         />
       ) : null}
-      {panel === "settings" ? (
+      <ReaderSheet title="Text settings" open={panel === "settings"} onClose={() => closeSheet(true)}>
         <ReaderSettings prefs={prefs} error={prefsError} onChange={(change) => void changePrefs(change)} />
-      ) : null}
+      </ReaderSheet>
+      <ReaderSheet title="Read-along" open={panel === "readAlong"} onClose={() => closeSheet(true)}>
+        <ReadAlongControls readAlong={sheetReadAlong} />
+      </ReaderSheet>
 
-      <ReadAlongPanel sentences={pageSentences} atEnd={atEnd} onPageEnd={next} onListening={progress.setListening} />
-
-      <div
-        ref={viewportRef}
-        className={styles.viewport}
-        onPointerDown={onPointerDown}
-        onPointerUp={onPointerUp}
-        onPointerCancel={() => {
-          swipeRef.current = null;
-        }}
-        // Selecting text can scroll a clipped box sideways; the page is placed by --page-offset alone.
-        onScroll={(event) => {
-          event.currentTarget.scrollLeft = 0;
-        }}
-      >
-        {part ? (
-          <div
-            ref={flowRef}
-            className={styles.flow}
-            role="document"
-            aria-label={`${chapter?.title ?? reader.title}, page ${page + 1} of ${pageCount}`}
-          >
-            {paragraphs.map((paragraph) => (
-              <p key={paragraph.index} data-paragraph={paragraph.index} className={styles.paragraph}>
-                {paragraph.sentences.map((sentence, index) => (
-                  <Fragment key={sentence.start}>
-                    {index > 0 ? " " : null}
-                    <span data-start={sentence.start}>{sentence.text}</span>
-                  </Fragment>
-                ))}
+      <div className={styles.stage} {...gestures}>
+        {/* The chapter, faintly, above the page on a phone; the toolbar says it for screen readers. */}
+        <p className={styles.runningHead} aria-hidden="true">
+          {chapter?.title ?? reader.title}
+        </p>
+        <div
+          ref={viewportRef}
+          className={styles.viewport}
+          // Selecting text can scroll a clipped box sideways; the page is placed by --page-offset alone.
+          onScroll={(event) => {
+            event.currentTarget.scrollLeft = 0;
+          }}
+        >
+          {part ? (
+            <div
+              ref={flowRef}
+              className={styles.flow}
+              role="document"
+              tabIndex={-1}
+              aria-label={`${chapter?.title ?? reader.title}, page ${page + 1} of ${pageCount}`}
+            >
+              {paragraphs.map((paragraph) => (
+                <p key={paragraph.index} data-paragraph={paragraph.index} className={styles.paragraph}>
+                  {paragraph.sentences.map((sentence, index) => (
+                    <Fragment key={sentence.start}>
+                      {index > 0 ? " " : null}
+                      <span data-start={sentence.start}>{sentence.text}</span>
+                    </Fragment>
+                  ))}
+                </p>
+              ))}
+              {/* The end of the book follows its last words on the page, in a box of a fixed size
+                  that is always there in the last part, so that the pages do not change when it fills. */}
+              {lastChapter && lastPart ? (
+                <div className={styles.end} data-end="" role="status">
+                  {atEnd ? (
+                    <>
+                      <p className={styles.endTitle}>You&apos;ve reached the end of {reader.title}!</p>
+                      {read ? (
+                        <p>
+                          Marked as read. <Link to={`/books/${reader.bookId}/review`}>Write a review</Link>
+                        </p>
+                      ) : (
+                        <Button onClick={() => void markRead()} disabled={markState.loading}>
+                          {markState.loading ? "Saving…" : "Mark as read"}
+                        </Button>
+                      )}
+                      {markError ? (
+                        <p className="notice notice--error" role="alert">
+                          {markError}
+                        </p>
+                      ) : null}
+                    </>
+                  ) : null}
+                </div>
+              ) : null}
+            </div>
+          ) : partQuery.error ? (
+            <div className={styles.partError}>
+              <p className="notice notice--error" role="alert">
+                {PART_LOAD_ERROR}
               </p>
-            ))}
-          </div>
-        ) : partQuery.error ? (
-          <div className={styles.partError}>
-            <p className="notice notice--error" role="alert">
-              {PART_LOAD_ERROR}
-            </p>
-            <Button variant="secondary" onClick={() => void partQuery.refetch().catch(() => undefined)}>
-              Try Again
-            </Button>
-          </div>
-        ) : (
-          <Spinner label="Loading the page…" />
-        )}
+              <Button variant="secondary" onClick={() => void partQuery.refetch().catch(() => undefined)}>
+                Try Again
+              </Button>
+            </div>
+          ) : (
+            <Spinner label="Loading the page…" />
+          )}
+        </div>
       </div>
 
-      {atEnd && part ? (
-        <div className={styles.end} role="status">
-          <p>You&apos;ve reached the end of {reader.title}!</p>
-          {read ? (
-            <p>
-              Marked as read. <Link to={`/books/${reader.bookId}/review`}>Write a review</Link>
-            </p>
-          ) : (
-            <Button onClick={() => void markRead()} disabled={markState.loading}>
-              {markState.loading ? "Saving…" : "Mark as read"}
-            </Button>
-          )}
-          {markError ? (
-            <p className="notice notice--error" role="alert">
-              {markError}
-            </p>
-          ) : null}
-        </div>
-      ) : null}
-
       <footer className={styles.pager}>
-        <Button variant="secondary" onClick={previous} disabled={atStart || !part}>
-          <span aria-hidden="true">‹</span> Previous page
+        <Button variant="secondary" className={styles.turn} onClick={turnPrevious} disabled={atStart || !part}>
+          <span aria-hidden="true">‹</span>
+          <span className={styles.turnLabel}>Previous page</span>
         </Button>
         <p className={styles.position} aria-live="polite">
           Page {page + 1} of {pageCount}
-          <span className={styles.percent}> · {percent}% of the book</span>
+          <span className={styles.percent}>
+            {" "}
+            · {percent}%<span className={styles.wideOnly}> of the book</span>
+          </span>
         </p>
-        <Button variant="secondary" onClick={next} disabled={atEnd || !part}>
-          Next page <span aria-hidden="true">›</span>
+        {listened && panel !== "readAlong" ? (
+          <Button
+            variant="secondary"
+            className={styles.turn}
+            onClick={readAlong.playing ? readAlong.pause : readAlong.play}
+          >
+            {readAlong.playing ? <PauseIcon /> : <PlayIcon />}
+            <span className="visually-hidden">{readAlong.playing ? "Pause reading" : "Read aloud"}</span>
+          </Button>
+        ) : null}
+        <Button variant="secondary" className={styles.turn} onClick={turnNext} disabled={atEnd || !part}>
+          <span className={styles.turnLabel}>Next page</span>
+          <span aria-hidden="true">›</span>
         </Button>
       </footer>
-      <div className={styles.ask}>
-        <Button
-          variant="text"
-          aria-expanded={asking}
-          disabled={!shownPage}
-          onClick={() => {
-            // The chat answers up to the furthest page read: make sure this one counts.
-            void progress.flush();
-            setAsking(!asking);
-          }}
-        >
-          Ask about this page
-        </Button>
-      </div>
+
       {asking && shownPage ? (
         <aside className={styles.askPanel} aria-labelledby="reader-ask-heading">
           <div className={styles.askTop}>
             <h2 id="reader-ask-heading" ref={askRef} tabIndex={-1}>
               Ask about this page
             </h2>
-            <Button variant="secondary" onClick={() => setAsking(false)}>
+            <Button variant="secondary" onClick={closeAsk}>
               Close
             </Button>
           </div>

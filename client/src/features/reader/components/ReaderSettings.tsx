@@ -70,7 +70,7 @@ export function ReaderSettings({
     }
   };
   return (
-    <section className={styles.settings} aria-label="Text settings">
+    <div className={styles.settings}>
       <div className={styles.sizeRow} role="group" aria-labelledby={`${id}-size`}>
         <span id={`${id}-size`} className={styles.settingLabel}>
           Text size
@@ -118,6 +118,6 @@ export function ReaderSettings({
           {error}
         </p>
       ) : null}
-    </section>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 // Pages that fit the screen: a part of a chapter is laid out in CSS columns exactly one viewport
-// wide (see ReaderPage.module.css), and a page is one column, shown by sliding the columns across.
+// wide (see Reader.module.css), and a page is one column, shown by sliding the columns across.
 // These helpers read that layout from the DOM: how many pages, which page holds a place, and which
 // place (paragraph and character) a page starts with.
 
@@ -11,11 +11,21 @@ const paragraphsOf = (flow: HTMLElement) => Array.from(flow.querySelectorAll<HTM
 /** Left edges in the flow's own coordinates (the slide applies to the flow and its text alike). */
 const leftIn = (flow: HTMLElement, rect: DOMRect) => rect.left - flow.getBoundingClientRect().left;
 
-export function measurePages(flow: HTMLElement, pageWidth: number, gap: number): PageLayout {
-  const step = pageWidth + gap;
+/** The boxes of what comes last in the flow: the end of the book's box when it has one, else the last paragraph. */
+function lastRects(flow: HTMLElement): DOMRect[] {
+  const end = flow.querySelector<HTMLElement>("[data-end]");
+  const endRects = end ? Array.from(end.getClientRects()) : [];
+  if (endRects.length > 0) {
+    return endRects;
+  }
   const paragraphs = paragraphsOf(flow);
   const last = paragraphs[paragraphs.length - 1];
-  const rects = last ? Array.from(last.getClientRects()) : [];
+  return last ? Array.from(last.getClientRects()) : [];
+}
+
+export function measurePages(flow: HTMLElement, pageWidth: number, gap: number): PageLayout {
+  const step = pageWidth + gap;
+  const rects = lastRects(flow);
   const lastRect = rects[rects.length - 1];
   const pageCount = lastRect && step > 0 ? Math.max(1, Math.floor((leftIn(flow, lastRect) + 1) / step) + 1) : 1;
   return { pageWidth, step, pageCount };

@@ -37,7 +37,8 @@ describe("ReaderPage", () => {
       paragraphTexts(0, 0, 3),
     );
     expect(screen.getByRole("heading", { level: 1, name: "The Hobbit" })).toBeTruthy();
-    expect(screen.getByText("An Unexpected Party")).toBeTruthy();
+    expect(screen.getByRole("heading", { level: 1 }).nextElementSibling?.textContent).toBe("An Unexpected Party");
+    expect(document.title).toBe("The Hobbit - Reading Room");
     expect(screen.getByText(/^Page 1 of 1/)).toBeTruthy();
     expect(screen.queryByText("Opening the book…")).toBeNull();
     expect(callsOf("ReaderPart")[0]?.variables).toEqual({ bookId: book.bookId, chapter: 0, part: 0 });

@@ -10,7 +10,7 @@ export const READ_ALONG_UNAVAILABLE = "Read-along is not available: this browser
 
 export const READ_ALONG_RATES = [0.5, 0.75, 1, 1.25, 1.5, 2] as const;
 
-function PlayIcon() {
+export function PlayIcon() {
   return (
     <svg className={styles.icon} viewBox="0 0 16 16" aria-hidden="true" focusable="false">
       <path d="M4 2.5v11l9-5.5z" fill="currentColor" />
@@ -18,7 +18,7 @@ function PlayIcon() {
   );
 }
 
-function PauseIcon() {
+export function PauseIcon() {
   return (
     <svg className={styles.icon} viewBox="0 0 16 16" aria-hidden="true" focusable="false">
       <path d="M3.5 2.5h3v11h-3zM9.5 2.5h3v11h-3z" fill="currentColor" />

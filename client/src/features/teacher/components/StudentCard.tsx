@@ -1,28 +1,15 @@
-import { CombinedGraphQLErrors, ServerError } from "@apollo/client/errors";
-import { useMutation } from "@apollo/client/react";
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import { Button } from "../../../components/Button";
 import type { StudentCardFieldsFragment } from "../../../gql/graphql";
-import { errorMessage } from "../../../lib/errors";
 import { formatDate } from "../../books/components/formatDate";
 import { formatDateTime } from "../format";
-import { UnblockStudentDocument } from "../graphql";
+import { UNBLOCK_LABEL, UnblockDialog } from "./UnblockDialog";
 import styles from "./StudentCard.module.css";
 
-export const UNBLOCK_FAILED = "Failed to unblock user";
 /** Books listed on a card before 'Show all'. */
 export const BOOKS_SHOWN = 5;
-
-/**
- * Spec 8: the server's error, else 'Failed to unblock user'. A request that got no answer (or failed
- * in the client) has no server error to show, so it gets the fallback too, never a raw message.
- */
-function unblockFailure(error: unknown): string {
-  return CombinedGraphQLErrors.is(error) || ServerError.is(error)
-    ? errorMessage(error, UNBLOCK_FAILED)
-    : UNBLOCK_FAILED;
-}
+export const UNBLOCKED = "Unblocked and strikes reset";
 
 /**
  * One student of the school (spec: Teacher dashboard): who they are, their safeguarding state, what
@@ -36,35 +23,24 @@ export function StudentCard({
   student: StudentCardFieldsFragment;
   onSeeChats: (student: StudentCardFieldsFragment) => void;
 }) {
-  const [unblock, { loading }] = useMutation(UnblockStudentDocument);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [unblocked, setUnblocked] = useState(false);
   const [allBooks, setAllBooks] = useState(false);
+  const actionsRef = useRef<HTMLDivElement>(null);
+  const focusAfterUnblock = useRef(false);
   const headingId = useId();
   const { moderation } = student;
   const books = allBooks ? student.booksRead : student.booksRead.slice(0, BOOKS_SHOWN);
+  const needsReset = moderation.blocked || moderation.strikeCount > 0;
 
-  async function resetStrikes() {
-    setFailure(null);
-    try {
-      // The answer updates this card through the cache (SchoolStudent's moderation merges).
-      const { data } = await unblock({
-        variables: { userId: student.id },
-        update(cache, { data: result }) {
-          if (result) {
-            cache.modify({
-              id: cache.identify({ __typename: "SchoolStudent", id: student.id }),
-              fields: { moderation: (current: object) => ({ ...current, ...result.unblockStudent.moderation }) },
-            });
-          }
-        },
-      });
-      if (!data) {
-        setFailure(UNBLOCK_FAILED);
-      }
-    } catch (error) {
-      setFailure(unblockFailure(error));
+  // The unblock button goes with the strikes, so the dialog cannot hand focus back to it: 'See Chats'
+  // beside it takes it.
+  useEffect(() => {
+    if (!confirming && focusAfterUnblock.current) {
+      focusAfterUnblock.current = false;
+      actionsRef.current?.querySelector("button")?.focus();
     }
-  }
+  }, [confirming]);
 
   return (
     <article className={`${styles.card} ${moderation.blocked ? styles.blockedCard : ""}`} aria-labelledby={headingId}>
@@ -105,21 +81,30 @@ export function StudentCard({
       </dl>
       {student.lastChatAt ? <p className={styles.lastChat}>Last chat: {formatDateTime(student.lastChatAt)}</p> : null}
 
-      <div className={styles.actions}>
+      <div ref={actionsRef} className={styles.actions}>
         <Button variant="secondary" onClick={() => onSeeChats(student)}>
           See Chats<span className="visually-hidden"> of {student.displayName}</span>
         </Button>
-        {moderation.blocked || moderation.strikeCount > 0 ? (
-          <Button onClick={() => void resetStrikes()} disabled={loading}>
-            {loading ? "Unblocking…" : "Unblock & Reset Strikes"}
+        {needsReset ? (
+          <Button onClick={() => setConfirming(true)} aria-haspopup="dialog">
+            {UNBLOCK_LABEL}
             <span className="visually-hidden"> for {student.displayName}</span>
           </Button>
         ) : null}
-      </div>
-      {failure ? (
-        <p className={styles.failure} role="alert">
-          {failure}
+        <p className={styles.done} role="status">
+          {unblocked && !needsReset ? UNBLOCKED : ""}
         </p>
+      </div>
+      {confirming ? (
+        <UnblockDialog
+          student={student}
+          onClose={() => setConfirming(false)}
+          onUnblocked={() => {
+            focusAfterUnblock.current = true;
+            setUnblocked(true);
+            setConfirming(false);
+          }}
+        />
       ) : null}
 
       <section className={styles.books} aria-label={`Books read by ${student.displayName}`}>

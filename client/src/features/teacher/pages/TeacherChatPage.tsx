@@ -8,6 +8,7 @@ import { ChatLog } from "../../chat/MessageList";
 import { CHAT_PAGE_SIZE } from "../../chat/messages";
 import { useChatFeed } from "../../chat/useChatFeed";
 import styles from "./TeacherChatPage.module.css";
+import { useDocumentTitle } from "../../../lib/useDocumentTitle";
 
 export const CHAT_LOAD_ERROR = "Failed to load chat";
 
@@ -23,6 +24,7 @@ export default function TeacherChatPage() {
   });
   const chat = data?.chat ?? null;
   const { feed, hasOlder, loadingOlder, loadOlder } = useChatFeed(chat);
+  useDocumentTitle(chat ? `${chat.studentDisplayName}'s chat` : null);
 
   if (!chat) {
     if (error) {

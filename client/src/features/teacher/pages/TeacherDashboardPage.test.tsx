@@ -1,5 +1,6 @@
 import { ServerError } from "@apollo/client/errors";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import type { UserEvent } from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { emitLiveReconnected } from "../../../lib/live-events";
 import { deferred, graphqlError, type Reply, type Resolver } from "../../../test/apollo";
@@ -182,6 +183,10 @@ describe("TeacherDashboardPage", () => {
     });
     const sort = (await screen.findByRole("combobox", { name: "Sort by" })) as HTMLSelectElement;
     expect(sort.value).toBe("name");
+    expect(sort.getAttribute("aria-describedby")).toBe("student-sort-hint");
+    expect(document.getElementById("student-sort-hint")?.textContent).toBe(
+      "Blocked students, then those with strikes, come first.",
+    );
     expect(
       within(sort)
         .getAllByRole("option")
@@ -256,7 +261,50 @@ describe("TeacherDashboardPage", () => {
       data: { unblockStudent: { __typename: "User", uid, moderation: buildModeration() } },
     });
 
-    it("resets the student's strikes and block: the badges and the button go", async () => {
+    /** Opens the confirmation from the student's card. */
+    async function askToUnblock(user: UserEvent, student: Pick<BuiltStudent, "displayName">) {
+      await user.click(unblockButton(student)!);
+      return screen.getByRole("dialog", { name: "Unblock & Reset Strikes" });
+    }
+    const confirmButton = (dialog: HTMLElement) =>
+      within(dialog).getByRole("button", { name: /^(Unblock & Reset Strikes|Unblocking…)/ }) as HTMLButtonElement;
+
+    it("names the student on the card's button and asks first, naming them again", async () => {
+      const ada = buildStudent({ displayName: "Ada Lovelace", moderation: { blocked: true, strikeCount: 3 } });
+      const ben = buildStudent({ displayName: "Ben Okri", moderation: { strikeCount: 1 } });
+      const { user, callsOf } = renderDashboard({ TeacherDashboard: dashboardReply({ students: [ada, ben] }) });
+      await screen.findByRole("article", { name: "Ada Lovelace" });
+      // (jsdom drops the space before the visually hidden part; Chromium keeps it, see teacher.e2e.ts.)
+      expect(screen.getByRole("button", { name: /^Unblock & Reset Strikes ?for Ada Lovelace$/ })).toBe(
+        unblockButton(ada),
+      );
+      expect(screen.getByRole("button", { name: /^Unblock & Reset Strikes ?for Ben Okri$/ })).toBe(unblockButton(ben));
+
+      const dialog = await askToUnblock(user, ada);
+      expect(within(dialog).getByText("Unblock Ada Lovelace and reset their strikes?")).toBeTruthy();
+      expect(dialog.getAttribute("aria-describedby")).toBeTruthy();
+      expect(document.getElementById(dialog.getAttribute("aria-describedby")!)?.textContent).toContain(
+        "Unblock Ada Lovelace and reset their strikes?",
+      );
+      expect(confirmButton(dialog).textContent).toBe("Unblock & Reset Strikes for Ada Lovelace");
+      // Cancel has the focus: Enter by mistake changes nothing.
+      expect(document.activeElement).toBe(within(dialog).getByRole("button", { name: "Cancel" }));
+      expect(callsOf("UnblockStudent")).toHaveLength(0);
+
+      await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+      expect(screen.queryByRole("dialog")).toBeNull();
+      expect(callsOf("UnblockStudent")).toHaveLength(0);
+      expect(badges(ada)).toEqual(["Blocked", "Strikes: 3"]);
+      expect(document.activeElement).toBe(unblockButton(ada));
+
+      const again = await askToUnblock(user, ben);
+      expect(within(again).getByText("Reset Ben Okri's strikes?")).toBeTruthy();
+      await user.keyboard("{Escape}");
+      expect(screen.queryByRole("dialog")).toBeNull();
+      expect(callsOf("UnblockStudent")).toHaveLength(0);
+    });
+
+    it("resets the student's strikes and block once confirmed: the badges and the button go", async () => {
       const ada = buildStudent({ displayName: "Ada Lovelace", moderation: { blocked: true, strikeCount: 3 } });
       const answer = deferred<Reply>();
       const { user, callsOf } = renderDashboard({
@@ -264,28 +312,32 @@ describe("TeacherDashboardPage", () => {
         UnblockStudent: () => answer.promise,
       });
       await screen.findByRole("article", { name: "Ada Lovelace" });
-      await user.click(unblockButton(ada)!);
+      const dialog = await askToUnblock(user, ada);
+      await user.click(confirmButton(dialog));
       expect(callsOf("UnblockStudent").map((call) => call.variables)).toEqual([{ userId: ada.id }]);
-      expect((within(card(ada)).getByRole("button", { name: /^Unblocking…/ }) as HTMLButtonElement).disabled).toBe(
-        true,
-      );
+      expect(confirmButton(dialog).textContent).toBe("Unblocking… for Ada Lovelace");
+      expect(confirmButton(dialog).disabled).toBe(true);
       answer.resolve(unblocked(ada.id));
       await waitFor(() => expect(badges(ada)).toEqual([]));
+      expect(screen.queryByRole("dialog")).toBeNull();
       expect(unblockButton(ada)).toBeNull();
-      expect(within(card(ada)).queryByRole("alert")).toBeNull();
+      expect(within(card(ada)).getByRole("status").textContent).toBe("Unblocked and strikes reset");
+      const seeChats = within(card(ada)).getByRole("button", { name: /^See Chats ?of Ada Lovelace$/ });
+      await waitFor(() => expect(document.activeElement).toBe(seeChats));
     });
 
-    it("shows the server's error and keeps the badges", async () => {
+    it("shows the server's error in the dialog and keeps the badges", async () => {
       const ada = buildStudent({ displayName: "Ada Lovelace", moderation: { blocked: true, strikeCount: 3 } });
       const { user } = renderDashboard({
         TeacherDashboard: dashboardReply({ students: [ada] }),
         UnblockStudent: graphqlError("That student is not at your school", { code: "FORBIDDEN" }),
       });
       await screen.findByRole("article", { name: "Ada Lovelace" });
-      await user.click(unblockButton(ada)!);
-      expect((await within(card(ada)).findByRole("alert")).textContent).toBe("That student is not at your school");
+      const dialog = await askToUnblock(user, ada);
+      await user.click(confirmButton(dialog));
+      expect((await within(dialog).findByRole("alert")).textContent).toBe("That student is not at your school");
       expect(badges(ada)).toEqual(["Blocked", "Strikes: 3"]);
-      expect((unblockButton(ada) as HTMLButtonElement).disabled).toBe(false);
+      expect(confirmButton(dialog).disabled).toBe(false);
     });
 
     it("says 'Failed to unblock user' when the server gives no message", async () => {
@@ -295,8 +347,9 @@ describe("TeacherDashboardPage", () => {
         UnblockStudent: graphqlError(""),
       });
       await screen.findByRole("article", { name: "Ada Lovelace" });
-      await user.click(unblockButton(ada)!);
-      expect((await within(card(ada)).findByRole("alert")).textContent).toBe("Failed to unblock user");
+      const dialog = await askToUnblock(user, ada);
+      await user.click(confirmButton(dialog));
+      expect((await within(dialog).findByRole("alert")).textContent).toBe("Failed to unblock user");
     });
 
     it("shows the error the server sent with an HTTP error status", async () => {
@@ -310,8 +363,9 @@ describe("TeacherDashboardPage", () => {
         }),
       });
       await screen.findByRole("article", { name: "Ada Lovelace" });
-      await user.click(unblockButton(ada)!);
-      expect((await within(card(ada)).findByRole("alert")).textContent).toBe("Too many requests, try again later");
+      const dialog = await askToUnblock(user, ada);
+      await user.click(confirmButton(dialog));
+      expect((await within(dialog).findByRole("alert")).textContent).toBe("Too many requests, try again later");
     });
 
     it("says 'Failed to unblock user' when the network fails", async () => {
@@ -321,8 +375,9 @@ describe("TeacherDashboardPage", () => {
         UnblockStudent: new TypeError("Failed to fetch"),
       });
       await screen.findByRole("article", { name: "Ada Lovelace" });
-      await user.click(unblockButton(ada)!);
-      expect((await within(card(ada)).findByRole("alert")).textContent).toBe("Failed to unblock user");
+      const dialog = await askToUnblock(user, ada);
+      await user.click(confirmButton(dialog));
+      expect((await within(dialog).findByRole("alert")).textContent).toBe("Failed to unblock user");
       expect(badges(ada)).toEqual(["Strikes: 2"]);
     });
   });

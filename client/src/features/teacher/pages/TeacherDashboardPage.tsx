@@ -12,11 +12,14 @@ import { alertTitle, byUrgency } from "../format";
 import { TeacherDashboardDocument } from "../graphql";
 import { useSchoolLive } from "../useSchoolLive";
 import styles from "./TeacherDashboardPage.module.css";
+import { useDocumentTitle } from "../../../lib/useDocumentTitle";
 
 export const STUDENTS_LOAD_ERROR = "Failed to load students or reading data.";
 export const NO_SCHOOL = "No school found for your account.";
 export const NO_STUDENTS = "No students found for your school.";
 export const STUDENTS_PAGE_SIZE = 30;
+/** The server lists these first whatever the sort, across pages. */
+export const SORT_HINT = "Blocked students, then those with strikes, come first.";
 const SEARCH_DELAY_MS = 300;
 
 const SORTS: { value: StudentSort; label: string }[] = [
@@ -75,6 +78,7 @@ function useAlerts(fromQuery: SafeguardingAlertFieldsFragment[], openOnServer: n
  * sorted on the server, a page at a time) with their reading and chats, all kept live.
  */
 export default function TeacherDashboardPage() {
+  useDocumentTitle("Teacher Dashboard");
   const [search, setSearch] = useState("");
   const [sort, setSort] = useState<StudentSort>("name");
   const [target, setTarget] = useState<ChatsDialogTarget | null>(null);
@@ -187,6 +191,7 @@ export default function TeacherDashboardPage() {
                   <select
                     id="student-sort"
                     value={sort}
+                    aria-describedby="student-sort-hint"
                     onChange={(event) => setSort(event.target.value as StudentSort)}
                   >
                     {SORTS.map((option) => (
@@ -195,6 +200,9 @@ export default function TeacherDashboardPage() {
                       </option>
                     ))}
                   </select>
+                  <p id="student-sort-hint" className={styles.sortHint}>
+                    {SORT_HINT}
+                  </p>
                 </div>
               </div>
               <p className="filter-summary" role="status" aria-live="polite">

@@ -1,17 +1,17 @@
 import { useEffect, useMemo } from "react";
-import { ReadAlongControls } from "../readAlong/ReadAlongControls";
-import { highlightWord } from "../readAlong/highlight";
-import { type ReadAlongSentence, useReadAlong } from "../readAlong/useReadAlong";
-import styles from "./Reader.module.css";
+import styles from "../components/Reader.module.css";
+import { highlightWord } from "./highlight";
+import { type ReadAlong, type ReadAlongSentence, useReadAlong } from "./useReadAlong";
 
 const sentenceId = (element: HTMLElement) =>
   `${element.closest<HTMLElement>("[data-paragraph]")?.dataset.paragraph ?? "?"}:${element.dataset.start ?? "?"}`;
 
 /**
  * Read-along for the page on screen: the browser's own voices read the page's sentences, the sentence
- * being read is marked and its word highlighted as it is spoken, and the page turns by itself.
+ * being read is marked and its word highlighted as it is spoken, and the page turns by itself. Lives
+ * in the reader (not in its sheet), so that reading goes on with the sheet closed.
  */
-export function ReadAlongPanel({
+export function usePageReadAlong({
   sentences: elements,
   atEnd,
   onPageEnd,
@@ -24,7 +24,7 @@ export function ReadAlongPanel({
   /** Turns the page. */
   onPageEnd: () => void;
   onListening: (listening: boolean) => void;
-}) {
+}): ReadAlong {
   const sentences = useMemo<ReadAlongSentence[]>(
     () => elements.map((element) => ({ id: sentenceId(element), text: element.textContent ?? "" })),
     [elements],
@@ -52,9 +52,5 @@ export function ReadAlongPanel({
     };
   }, [current, elements]);
 
-  return (
-    <div className={styles.readAlong}>
-      <ReadAlongControls readAlong={readAlong} />
-    </div>
-  );
+  return readAlong;
 }
