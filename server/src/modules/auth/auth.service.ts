@@ -315,22 +315,17 @@ export function createAuthService(deps: AuthDeps) {
       throw tooManyRequests(TOO_MANY_TEACHER_CODES_MESSAGE, refused.retryAfterSeconds);
     }
     const result = await deps.teacherCodes.check(schoolId, code);
-    if (result === "ok") {
-      await Promise.all([
-        deps.limits.teacherCodeFailuresPerAddress.refund(addressKey),
-        deps.limits.teacherCodeFailuresOverall.refund("teacher-code:all"),
-      ]);
-      return;
+    if (result === "wrong") {
+      throw wrong();
     }
+    // A right code is no failure, and neither is a code where nothing can be right: take both back.
+    await Promise.all([
+      deps.limits.teacherCodeFailuresPerAddress.refund(addressKey),
+      deps.limits.teacherCodeFailuresOverall.refund("teacher-code:all"),
+    ]);
     if (result === "closed") {
-      // Not a guess: nothing can be right here, so it does not count either.
-      await Promise.all([
-        deps.limits.teacherCodeFailuresPerAddress.refund(addressKey),
-        deps.limits.teacherCodeFailuresOverall.refund("teacher-code:all"),
-      ]);
       throw closed();
     }
-    throw wrong();
   }
 
   async function sendResetLink(email: string): Promise<void> {
