@@ -1,6 +1,7 @@
 # Reading Room: a multi-stage build. The build stage installs everything and builds the server
 # (dist/server) and the client (dist/client); the runtime stage keeps only production dependencies,
-# the build and prisma/ (migrations and the seed catalogue, applied at start), and runs as `node`.
+# the build, prisma/ (migrations and the seed catalogue, applied at start) and the moderation model
+# (server/models), and runs as `node`.
 # docker build -t reading-room .   (docker compose up --build does this; see the README)
 
 FROM node:24-bookworm-slim AS build
@@ -27,6 +28,8 @@ WORKDIR /app
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/prisma ./prisma
+# The safeguarding classifier's learned weights (npm run train:moderation), read at start.
+COPY --from=build /app/server/models ./server/models
 COPY --from=build /app/package.json ./
 RUN mkdir -p /data && chown node:node /data
 USER node

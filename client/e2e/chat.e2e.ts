@@ -84,7 +84,7 @@ describe("the AI chat in a real browser", () => {
     // Harmful messages: two warnings, then the third blocks the account and the notice shows.
     const harmful = [
       "you are a stupid idiot and everyone hates you",
-      "my phone number is 07700 900123 call me",
+      "this book is fucking boring",
       "i am going to stab you tomorrow",
     ];
     for (const [i, message] of harmful.entries()) {

@@ -22,6 +22,7 @@ type Fixtures = {
   bookId: string;
   bookTitle: string;
   chatId: string;
+  alertId: string;
   student: SignedIn;
 };
 type Screen = {
@@ -189,6 +190,16 @@ const SCREENS: Screen[] = [
     },
   },
 
+  {
+    route: "/teacher/alerts/:alertId",
+    as: "teacher",
+    path: (f) => `/teacher/alerts/${f.alertId}`,
+    ready: async (p) => {
+      await heading(p, /Suicide or self-harm/);
+      await p.getByText("nobody would care if I was gone").first().waitFor();
+    },
+  },
+
   // An admin's.
   {
     route: "/admin",
@@ -268,7 +279,7 @@ const SCREENS: Screen[] = [
     path: () => "/admin/schools",
     ready: async (p) => {
       await heading(p, "Schools");
-      await p.getByRole("button", { name: /for Chelsea Academy$/ }).waitFor();
+      await p.getByRole("button", { name: "Safeguarding contacts for Chelsea Academy" }).waitFor();
     },
   },
   {
@@ -462,20 +473,20 @@ describe("every screen fits a phone and a desktop, and passes axe", () => {
     expect(sent.body.errors).toBeUndefined();
     // An open safeguarding alert for the teacher's panel and the admin's dashboard.
     const { schoolId } = await prisma.user.findUniqueOrThrow({ where: { id: student.id }, select: { schoolId: true } });
-    await prisma.moderationEvent.create({
+    const alert = await prisma.moderationEvent.create({
       data: {
         type: "alert",
         severity: "urgent",
         userId: student.id,
         schoolId,
-        reason: "Risk to the child in a chat message",
-        category: "self_harm_risk",
+        reason: "Suicide or self-harm in a chat message",
+        category: "risk_self_harm",
         messageExcerpt: "nobody would care if I was gone",
         bookId: book.id,
         chatId,
       },
     });
-    f = { bookId: book.id, bookTitle: book.title, chatId, student };
+    f = { bookId: book.id, bookTitle: book.title, chatId, alertId: alert.id, student };
   });
   afterAll(async () => {
     await Promise.all(contexts.map((context) => context.close()));

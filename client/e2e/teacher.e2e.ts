@@ -83,7 +83,7 @@ describe("the teacher dashboard in a real browser", () => {
     // Three harmful messages block the student; the alerts and the card change at once.
     for (const message of [
       "you are a stupid idiot and everyone hates you",
-      "my phone number is 07700 900123 call me",
+      "this book is fucking boring",
       "i am going to stab you tomorrow",
     ]) {
       await input.fill(message);
@@ -98,9 +98,13 @@ describe("the teacher dashboard in a real browser", () => {
     await wendy.getByText("Blocked", { exact: true }).waitFor();
     await wendy.getByText("Strikes: 3").waitFor();
 
-    // Marking an alert reviewed removes it from the panel and records who did it.
+    // Marking an alert reviewed (with a note of what was done) removes it from the panel and records
+    // who did it.
     const restricted = panel.getByRole("listitem").filter({ hasText: "Account restricted: Wendy Willow" });
     await restricted.getByRole("button", { name: /Mark as reviewed/ }).click();
+    const review = teacherPage.getByRole("dialog", { name: "Mark as reviewed" });
+    await review.getByLabel("What was done").fill("Talked with Wendy about kind words.");
+    await review.getByRole("button", { name: "Save and mark reviewed" }).click();
     await expect.poll(() => restricted.count()).toBe(0);
     const reviewed = await h.app.db.prisma.moderationEvent.findFirstOrThrow({
       where: { userId: student.id, type: "block" },

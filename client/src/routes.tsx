@@ -41,6 +41,7 @@ const AdminReportsPage = withApollo(() => import("./features/admin/pages/AdminRe
 const AdminSchoolsPage = withApollo(() => import("./features/admin/pages/AdminSchoolsPage"));
 const TeacherDashboardPage = withApollo(() => import("./features/teacher/pages/TeacherDashboardPage"));
 const TeacherChatPage = withApollo(() => import("./features/teacher/pages/TeacherChatPage"));
+const TeacherAlertPage = withApollo(() => import("./features/safeguarding/pages/TeacherAlertPage"));
 const NotFoundPage = lazy(() => import("./components/NotFoundPage"));
 
 const signedIn = (element: ReactNode) => <RequireAuth>{element}</RequireAuth>;
@@ -73,6 +74,8 @@ export const routes: RouteObject[] = [
       { path: "/admin/schools", element: admin(<AdminSchoolsPage />) },
       { path: "/teacher/dashboard", element: teacher(<TeacherDashboardPage />) },
       { path: "/teacher/chats/:chatId", element: teacher(<TeacherChatPage />) },
+      // Where an urgent alert's e-mail to the school's safeguarding contacts links.
+      { path: "/teacher/alerts/:alertId", element: teacher(<TeacherAlertPage />) },
       { path: "*", element: <NotFoundPage /> },
     ],
   },

@@ -29,6 +29,7 @@ import { authRoutes } from "./modules/auth/auth.routes.js";
 import { reviewRoutes } from "./modules/books/book.routes.js";
 import { chatRoutes } from "./modules/chat/chat.routes.js";
 import { coverRoutes } from "./modules/covers/cover.routes.js";
+import { safeguardingRoutes } from "./modules/safeguarding/safeguarding.routes.js";
 import { userRoutes } from "./modules/users/user.routes.js";
 import { type AppPubSub, createAppPubSub, createRedisPubSub } from "./pubsub/pubsub.js";
 import { connectRedis, type RedisConnections } from "./pubsub/redis.js";
@@ -229,6 +230,7 @@ async function serve(config: Config, logger: Logger, db: Database, redis: RedisC
   api.use(reviewRoutes(services));
   api.use(chatRoutes(services));
   api.use(adminRoutes(services));
+  api.use(safeguardingRoutes(services));
   if (mailer.kind === "outbox" && config.env !== "production") {
     api.use(outboxRoutes(db.prisma));
   }
@@ -266,6 +268,8 @@ async function serve(config: Config, logger: Logger, db: Database, redis: RedisC
   });
   const port = (httpServer.address() as AddressInfo).port;
   const url = `http://${config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host}:${port}`;
+  // Unreviewed urgent alerts are e-mailed again on schedule (the rows are shared by every instance).
+  services.safeguarding.startResending();
 
   let closing: Promise<void> | undefined;
   const close = () => {
@@ -280,6 +284,7 @@ async function serve(config: Config, logger: Logger, db: Database, redis: RedisC
       }
       clearTimeout(force);
       await services.auth.drain();
+      await services.safeguarding.stop();
       mailer.close();
       await redis?.close();
       await db.close();

@@ -11,9 +11,12 @@ import { createAiProvider, createAiService } from "./modules/ai/ai.service.js";
 import { createBookService } from "./modules/books/book.service.js";
 import { createChatService } from "./modules/chat/chat.service.js";
 import { createCoverService } from "./modules/covers/cover.service.js";
-import { classifyText } from "./modules/moderation/classifier.js";
+import { createClassifier } from "./modules/moderation/classify.js";
+import { createGeminiJudge } from "./modules/moderation/judge/gemini-judge.js";
+import { LinearModel } from "./modules/moderation/model/linear-model.js";
 import { createModerationService } from "./modules/moderation/moderation.service.js";
 import { createReaderService } from "./modules/reader/reader.service.js";
+import { createSafeguardingService } from "./modules/safeguarding/safeguarding.service.js";
 import { createSchoolService } from "./modules/schools/school.service.js";
 import { createTeacherCodeService } from "./modules/schools/teacher-code.service.js";
 import { createStaffAccess } from "./modules/teacher/staff-access.js";
@@ -32,6 +35,27 @@ export type ServiceDeps = {
   /** Set with REDIS_URL: the rate limits are shared by every instance. */
   redis?: RedisConnections;
 };
+
+/** The learned layer of the classifier, read once per process (a megabyte of weights). */
+let loadedModel: LinearModel | undefined;
+const moderationModel = () => (loadedModel ??= LinearModel.load());
+
+/** The classifier's AI judge: with Gemini, unless MODERATION_JUDGE=false. */
+function moderationJudge(config: Config, logger: Logger) {
+  const ai = config.ai;
+  if (ai.provider !== "gemini" || !ai.judge) {
+    return null;
+  }
+  return createGeminiJudge(
+    {
+      model: ai.model,
+      ...(ai.vertex ? { vertex: ai.vertex } : { apiKey: ai.apiKey }),
+      ...(ai.baseUrl ? { baseUrl: ai.baseUrl } : {}),
+      timeoutMs: ai.judge.timeoutMs,
+    },
+    logger,
+  );
+}
 
 /** Every domain service, built once per server and shared by GraphQL and REST. */
 export function createServices(deps: ServiceDeps) {
@@ -52,12 +76,21 @@ export function createServices(deps: ServiceDeps) {
         deps.logger.warn({ err: error, limiter: name }, "rate limit counted locally: redis unavailable"),
     });
   };
+  const safeguarding = createSafeguardingService({
+    prisma: deps.prisma,
+    pubsub: deps.pubsub,
+    mailer: deps.mailer,
+    logger: deps.logger,
+    publicUrl: deps.config.publicUrl,
+    resendMs: deps.config.safeguarding.alertResendMs,
+  });
   const moderation = createModerationService({
     prisma: deps.prisma,
     pubsub: deps.pubsub,
-    classify: classifyText,
+    classifier: createClassifier({ model: moderationModel(), judge: moderationJudge(deps.config, deps.logger) }),
     strikesToBlock: deps.config.chat.strikesToBlock,
     logger: deps.logger,
+    notifyUrgent: safeguarding.notifyUrgent,
   });
   const books = createBookService({ prisma: deps.prisma, moderation });
   const teacherCodes = createTeacherCodeService({
@@ -106,6 +139,7 @@ export function createServices(deps: ServiceDeps) {
     books,
     reader: createReaderService({ prisma: deps.prisma, books }),
     moderation,
+    safeguarding,
     ai,
     chats,
     staffAccess,

@@ -7,6 +7,7 @@ import { BOOK_NOT_FOUND_MESSAGE } from "../src/modules/books/book.policy.js";
 import { STUDENTS_ONLY_REVIEW_MESSAGE } from "../src/modules/books/book.service.js";
 import { CHAT_ACCESS_MESSAGE, CHAT_NOT_FOUND_MESSAGE } from "../src/modules/chat/chat.service.js";
 import { STUDENT_NOT_FOUND_MESSAGE } from "../src/modules/moderation/moderation.service.js";
+import { NOT_LEAD_MESSAGE } from "../src/modules/safeguarding/safeguarding.policy.js";
 import { ALERT_NOT_FOUND_MESSAGE, SCHOOL_NOT_FOUND_MESSAGE } from "../src/modules/teacher/teacher.service.js";
 import { CHANGE_ROLE_FORBIDDEN_MESSAGE } from "../src/modules/users/user.policy.js";
 import { writeChat, writeModerationEvent } from "./helpers/admin-kit.js";
@@ -207,6 +208,14 @@ const MATRIX: Record<string, Row> = {
     vars: (w) => ({ userId: w.users.student.id, limit: 5 }),
   },
   me: { expect: signedIn() },
+  safeguardingContacts: {
+    expect: roles(["teacher", "admin"], FORBIDDEN, { otherTeacher: SCHOOL_NOT_FOUND }),
+    vars: (w) => ({ schoolId: w.schoolAId }),
+  },
+  safeguardingAlert: {
+    expect: roles(["teacher", "admin"], FORBIDDEN, { otherTeacher: ALERT_NOT_FOUND }),
+    vars: (w) => ({ id: w.alertId }),
+  },
 
   // Mutations (each call that changes a record gets a record of its own)
   createBook: {
@@ -269,9 +278,23 @@ const MATRIX: Record<string, Row> = {
     }),
   },
   saveReaderPrefs: { expect: signedIn(), vars: () => ({ input: { theme: "sepia" } }) },
-  reviewSafeguardingAlert: {
+  setSafeguardingContacts: {
+    // Only an admin or the school's lead, and school A has none at each call: its teacher is refused.
+    expect: roles(["teacher", "admin"], FORBIDDEN, {
+      teacher: deny("FORBIDDEN", NOT_LEAD_MESSAGE),
+      otherTeacher: SCHOOL_NOT_FOUND,
+    }),
+    vars: async (w) => {
+      await app.db.prisma.safeguardingContact.deleteMany({ where: { schoolId: w.schoolAId } });
+      return { input: { schoolId: w.schoolAId, leadId: w.users.teacher.id, deputyIds: [] } };
+    },
+  },
+  reviewSafeguardingAlerts: {
     expect: roles(["teacher", "admin"], FORBIDDEN, { otherTeacher: ALERT_NOT_FOUND }),
-    vars: (w) => ({ id: w.alertId }),
+    vars: async (w) => {
+      const alert = await writeModerationEvent(app, w.pupilA, { type: "concern", schoolId: w.schoolAId });
+      return { input: { ids: [alert.id], note: "Spoke to the student." } };
+    },
   },
   updateUserRole: { expect: adminOnly(), vars: (w) => ({ id: w.pupilA.id, role: "student" }) },
   rotateTeacherCode: { expect: adminOnly(), vars: (w) => ({ schoolId: w.schoolAId }) },
@@ -378,6 +401,10 @@ const MATRIX: Record<string, Row> = {
     // The teachers' route: even the chat's owner is refused here (they read it through GraphQL).
     expect: roles(["teacher", "admin"], FORBIDDEN, { otherTeacher: CHAT_NOT_FOUND }),
     request: (w) => ({ path: `/api/chat/teacher/chat/${encodeURIComponent(w.chatId)}` }),
+  },
+  "GET /api/safeguarding/alerts.csv": {
+    expect: roles(["teacher", "admin"], FORBIDDEN, { otherTeacher: SCHOOL_NOT_FOUND }),
+    request: (w) => ({ path: `/api/safeguarding/alerts.csv?schoolId=${w.schoolAId}` }),
   },
   "PUT /api/admin/books/:id/cover": {
     expect: adminOnly(deny("FORBIDDEN", ADMIN_ONLY_MESSAGE)),

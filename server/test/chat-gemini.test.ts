@@ -1,15 +1,20 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ERROR_SENDING_MESSAGE, PROVIDER_FAILURE_REPLY } from "../src/modules/chat/chat.service.js";
+import { SUPPORT_REPLY } from "../src/modules/moderation/moderation.service.js";
 import { SAFETY_SETTINGS } from "../src/modules/ai/gemini-provider.js";
 import { gqlError } from "./helpers/auth-kit.js";
 import { CHAT, CHAT_EVENTS, type ChatEvent, OPEN_CHAT, SEND } from "./helpers/chat-kit.js";
-import { type FakeGemini, geminiSettings, startFakeGemini } from "./helpers/fake-gemini.js";
+import { type FakeGemini, geminiSettings, judgeAnswer, startFakeGemini } from "./helpers/fake-gemini.js";
 import { startTestApp, type TestApp, type TestUser } from "./helpers/test-app.js";
 import { subscribe } from "./helpers/ws-kit.js";
 
 // The chat with AI_PROVIDER=gemini: the real @google/genai SDK inside the server, talking to a fake
 // Gemini on 127.0.0.1. The reply streams to subscribers as Gemini writes it; a provider that fails or
 // hangs costs the student nothing they typed; the key, the book excerpts and the mode reach Gemini.
+
+/** The judge's prompt: the child's messages, quoted. */
+const promptOf = (request: FakeGemini["judgeRequests"][number]): string =>
+  request.body.contents?.[0]?.parts?.[0]?.text ?? "";
 
 describe("chat through Gemini", () => {
   let gemini: FakeGemini;
@@ -18,7 +23,10 @@ describe("chat through Gemini", () => {
 
   beforeAll(async () => {
     gemini = await startFakeGemini();
-    app = await startTestApp(geminiSettings(gemini, { timeoutMs: 400, maxRetries: 1 }));
+    app = await startTestApp({
+      ...geminiSettings(gemini, { timeoutMs: 400, maxRetries: 1 }),
+      MODERATION_JUDGE_TIMEOUT_MS: "1500",
+    });
     ({ id: bookId } = await app.db.prisma.book.findUniqueOrThrow({
       where: { slug: "the-wind-in-the-willows" },
       select: { id: true },
@@ -125,12 +133,89 @@ describe("chat through Gemini", () => {
     expect(gemini.requests).toHaveLength(1);
   });
 
-  it("never calls Gemini with a harmful message or a child's disclosure", async () => {
+  it("never sends a harmful message or a child's disclosure to the answering AI", async () => {
     const student = await app.createUser();
     const chatId = await chatOf(student);
     await send(student, chatId, "you are a stupid idiot and everyone hates you");
     await send(student, chatId, "i want to kill myself");
     expect(gemini.requests).toHaveLength(0);
+    // The judge read the insult (it could have seen a risk behind it); the disclosure, urgent at once,
+    // went nowhere.
+    expect(gemini.judgeRequests.map(promptOf)).toEqual([expect.stringContaining("stupid idiot")]);
+  });
+
+  describe("with the safeguarding judge", () => {
+    const events = (chatId: string, token: string) =>
+      subscribe<ChatEvent>(app, token, CHAT_EVENTS, { chatId, afterSeq: -1 });
+
+    it("starts the answer beside the judge and shows nothing of it until the judge has cleared the message", async () => {
+      const student = await app.createUser();
+      const chatId = await chatOf(student);
+      const feed = events(chatId, student.token);
+      try {
+        gemini.scriptJudge({ ...judgeAnswer(), delayMs: 700 });
+        gemini.script({ kind: "stream", chunks: ["Toad lives ", "at Toad Hall."], delayMs: 50 });
+        const sending = send(student, chatId, "Where does Toad live?");
+        // Both calls are out before either has answered.
+        await expect.poll(() => gemini.requests.length + gemini.judgeRequests.length).toBe(2);
+        expect(feed.events).toEqual([]);
+        const res = await sending;
+        expect(res.body.data.sendChatMessage.assistantMessage.content).toBe("Toad lives at Toad Hall.");
+        const got = await feed.until((e) => e.some((x) => x.kind === "message" && x.seq === 1));
+        // The student's message first, then the reply: nothing of the reply before the judge's answer.
+        expect(got[0]).toMatchObject({ kind: "message", seq: 0 });
+      } finally {
+        await feed.dispose();
+      }
+      expect(promptOf(gemini.judgeRequests[0]!)).toContain("Where does Toad live?");
+    });
+
+    it("makes a message urgent when the judge sees a risk: the support reply, an urgent alert, the AI's answer dropped", async () => {
+      const student = await app.createUser();
+      const chatId = await chatOf(student);
+      await send(student, chatId, "Who is Badger?");
+      gemini.reset();
+      gemini.scriptJudge(judgeAnswer("risk_abuse", "urgent", "Hints at harm at home."));
+      gemini.script({ kind: "stream", chunks: ["Badger is wise."] });
+      const res = await send(student, chatId, "it happened again last night");
+      expect(res.body.errors).toBeUndefined();
+      expect(res.body.data.sendChatMessage.assistantMessage.content).toBe(SUPPORT_REPLY);
+      // The judge saw the earlier message too.
+      expect(promptOf(gemini.judgeRequests[0]!)).toContain('"Who is Badger?"');
+      const alert = await app.db.prisma.moderationEvent.findFirstOrThrow({ where: { userId: student.id } });
+      expect(alert).toMatchObject({ type: "alert", severity: "urgent", category: "risk_abuse" });
+      expect(alert.reason).toContain("AI judge: Hints at harm at home.");
+      const rows = await app.db.prisma.chatMessage.findMany({ where: { chatId, seq: { gte: 2 } } });
+      expect(rows.map((r) => [r.content, r.withheldFromAi])).toEqual([
+        ["it happened again last night", true],
+        [SUPPORT_REPLY, true],
+      ]);
+    });
+
+    it("refuses what the judge finds harmful, with a strike, and stores nothing", async () => {
+      const student = await app.createUser();
+      const chatId = await chatOf(student);
+      gemini.scriptJudge(judgeAnswer("bullying_hate", "high", "Mocks a classmate."));
+      gemini.script({ kind: "stream", chunks: ["Never shown."] });
+      const res = await send(student, chatId, "sam in my class reads like a baby lol");
+      expect(gqlError(res.body).code).toBe("CONTENT_FLAGGED");
+      expect((await app.db.prisma.user.findUniqueOrThrow({ where: { id: student.id } })).strikeCount).toBe(1);
+      expect(await app.db.prisma.chatMessage.count({ where: { chatId } })).toBe(0);
+    });
+
+    it("lets layers 1 and 2 decide when the judge times out or answers nonsense", async () => {
+      const student = await app.createUser();
+      const chatId = await chatOf(student);
+      gemini.scriptJudge({ kind: "hang" });
+      gemini.script({ kind: "stream", chunks: ["Rat loves boats."] });
+      const late = await send(student, chatId, "What does Rat love?");
+      expect(late.body.data.sendChatMessage.assistantMessage.content).toBe("Rat loves boats.");
+      gemini.scriptJudge({ kind: "reply", text: "I think this is fine" });
+      gemini.script({ kind: "stream", chunks: ["Mole is shy."] });
+      const garbled = await send(student, chatId, "What is Mole like?");
+      expect(garbled.body.data.sendChatMessage.assistantMessage.content).toBe("Mole is shy.");
+      expect(await app.db.prisma.moderationEvent.count({ where: { userId: student.id } })).toBe(0);
+    });
   });
 
   it("withholds a reply that fails the output check", async () => {

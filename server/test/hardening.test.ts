@@ -456,7 +456,7 @@ describe("hardening (development defaults: IDE and introspection on)", () => {
       // Three harmful messages block the account (as moderation.test.ts shows in full).
       for (const harmful of [
         "you are a stupid idiot and everyone in this class hates you",
-        "text me on 07700 900123 after school",
+        "this book is fucking boring",
         "i am going to stab you tomorrow after school",
       ]) {
         await app.gql(SEND, { input: { chatId, message: harmful } }, student.token);

@@ -224,6 +224,46 @@ describe("migrations", () => {
         expect(updated).toMatchObject({ actorId: user.id, summary: "t" });
         await prisma.adminAction.delete({ where: { id: action.id } });
       },
+      SafeguardingContact: async () => {
+        await prisma.safeguardingContact.create({ data: { schoolId: school.id, userId: user.id, role: "lead" } });
+        await prisma.safeguardingContact.update({
+          where: { schoolId_userId: { schoolId: school.id, userId: user.id } },
+          data: { role: "deputy" },
+        });
+        await prisma.safeguardingContact.delete({
+          where: { schoolId_userId: { schoolId: school.id, userId: user.id } },
+        });
+      },
+      SafeguardingAlertEmail: async () => {
+        const event = await prisma.moderationEvent.create({
+          data: { type: "alert", severity: "urgent", userId: user.id, schoolId: school.id, reason: "test" },
+        });
+        await prisma.safeguardingAlertEmail.create({ data: { eventId: event.id, nextSendAt: new Date() } });
+        await prisma.safeguardingAlertEmail.update({ where: { eventId: event.id }, data: { sentCount: 1 } });
+        await prisma.moderationEvent.delete({ where: { id: event.id } });
+        expect(await prisma.safeguardingAlertEmail.count({ where: { eventId: event.id } })).toBe(0);
+      },
+      SafeguardingNote: async () => {
+        // Append-only (a trigger of the migration): written once, never changed or removed, so it is
+        // written about a student of its own (of no school), whom the deletions below do not reach.
+        const pupil = await prisma.user.create({
+          data: { email: `note-${suffix}@test.local`, displayName: "Noted", passwordHash: "x" },
+        });
+        const event = await prisma.moderationEvent.create({
+          data: { type: "concern", userId: pupil.id, reason: "test" },
+        });
+        const note = await prisma.safeguardingNote.create({
+          data: { eventId: event.id, authorId: user.id, authorName: "Crud", text: "Spoke to the child" },
+        });
+        await expect(
+          prisma.safeguardingNote.update({ where: { id: note.id }, data: { text: "changed" } }),
+        ).rejects.toThrow(/audit trail/);
+        await expect(prisma.safeguardingNote.delete({ where: { id: note.id } })).rejects.toThrow(/audit trail/);
+        await expect(prisma.moderationEvent.delete({ where: { id: event.id } })).rejects.toThrow(/audit trail/);
+        expect(await prisma.safeguardingNote.findUniqueOrThrow({ where: { id: note.id } })).toMatchObject({
+          text: "Spoke to the child",
+        });
+      },
     };
     expect(Object.keys(cases).sort()).toEqual(Object.values(Prisma.ModelName).sort());
     for (const run of Object.values(cases)) {

@@ -105,11 +105,23 @@ describe("moderation and safeguarding", () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
 
     expect(gqlError((await send(student, chatId, BULLYING)).body).code).toBe("CONTENT_FLAGGED");
+    // A personal detail is refused gently, with no strike (and no warning), and staff get a concern.
     expect(gqlError((await send(student, chatId, PHONE)).body)).toEqual({
       code: "CONTENT_FLAGGED",
       message:
         "That message wasn't sent because it has private details in it, like a phone number, an address or an email. " +
-        "Keep those safe and never share them online. You can try again without them. " +
+        "Keep those safe and never share them online. You can try again without them.",
+    });
+    // So is mild swearing, without a concern.
+    expect(gqlError((await send(student, chatId, "damn this chapter is long")).body)).toEqual({
+      code: "CONTENT_FLAGGED",
+      message:
+        "That message wasn't sent because it has a rude word in it. Could you say it another way? Then try again.",
+    });
+    expect(gqlError((await send(student, chatId, "this book is fucking boring")).body)).toEqual({
+      code: "CONTENT_FLAGGED",
+      message:
+        "That message wasn't sent because it has swearing in it, which isn't right for school. Please say it without the swear words. " +
         "If you send more like this, your account will be paused until your teacher turns it back on.",
     });
     const third = await send(student, chatId, THREAT);
@@ -119,8 +131,14 @@ describe("moderation and safeguarding", () => {
     const user = await app.db.prisma.user.findUniqueOrThrow({ where: { id: student.id } });
     expect(user).toMatchObject({ strikeCount: 3, blocked: true, blockReason: expect.any(String) });
     expect(user.blockedAt).toBeInstanceOf(Date);
-    const types = (await app.db.prisma.moderationEvent.findMany({ where: { userId: student.id } })).map((e) => e.type);
-    expect(types.sort()).toEqual(["block", "strike", "strike", "strike"]);
+    const events = await app.db.prisma.moderationEvent.findMany({ where: { userId: student.id } });
+    expect(events.map((e) => `${e.type}:${e.category}`).sort()).toEqual([
+      "block:threat_violence",
+      "concern:personal_details",
+      "strike:bullying_hate",
+      "strike:swearing_strong",
+      "strike:threat_violence",
+    ]);
 
     // Every door is shut: a kind message over GraphQL, a review over REST, GraphQL over the WebSocket.
     expect(gqlError((await send(student, chatId, "Who is Mole?")).body).code).toBe("ACCOUNT_RESTRICTED");
@@ -152,7 +170,7 @@ describe("moderation and safeguarding", () => {
     expect(alert).toMatchObject({
       type: "alert",
       severity: "urgent",
-      category: "self_harm_risk",
+      category: "risk_self_harm",
       messageExcerpt: RISK,
     });
     // Neither the disclosure nor the reply is ever sent back to the AI.
@@ -187,13 +205,13 @@ describe("moderation and safeguarding", () => {
       });
       expect(bad).toMatchObject({
         status: 200,
-        body: { flagged: true, category: "violence_threats", severity: "high" },
+        body: { flagged: true, category: "threat_violence", severity: "high" },
       });
       const risk = await app.api("POST", "/api/chat/moderate", {
         token: student.token,
         body: { bookId, message: RISK },
       });
-      expect(risk.body).toEqual({ flagged: true, category: "self_harm_risk", severity: "urgent" });
+      expect(risk.body).toEqual({ flagged: true, category: "risk_self_harm", severity: "urgent" });
       const user = await app.db.prisma.user.findUniqueOrThrow({ where: { id: student.id } });
       expect(user.strikeCount).toBe(1);
       const events = await app.db.prisma.moderationEvent.findMany({ where: { userId: student.id } });
@@ -223,7 +241,7 @@ describe("moderation and safeguarding", () => {
         token: teacher.token,
         body: { bookId, message: RISK },
       });
-      expect(risk.body).toEqual({ flagged: true, category: "self_harm_risk", severity: "urgent" });
+      expect(risk.body).toEqual({ flagged: true, category: "risk_self_harm", severity: "urgent" });
       expect((await app.db.prisma.user.findUniqueOrThrow({ where: { id: teacher.id } })).strikeCount).toBe(0);
       expect(await app.db.prisma.moderationEvent.count({ where: { userId: teacher.id } })).toBe(0);
 

@@ -17,13 +17,13 @@ import {
   alertsFlow,
   freshSchool,
   MODERATION_ALERTS,
-  REVIEW_ALERT,
   SCHOOL_ACTIVITY,
   type School,
   TEACHER_CHATS,
   TEACHER_DASHBOARD,
   type TeacherChatItem,
 } from "./helpers/teacher-kit.js";
+import { REVIEW_ALERTS } from "./helpers/safeguarding-kit.js";
 import type { HttpResult, TestApp, TestUser } from "./helpers/test-app.js";
 import { type Live, subscribe } from "./helpers/ws-kit.js";
 
@@ -181,7 +181,7 @@ describe("teacher dashboard", () => {
         [TEACHER_DASHBOARD, { schoolId: school.id }, SCHOOL_NOT_FOUND_MESSAGE],
         [TEACHER_CHATS, { userId: student.id }, STUDENT_NOT_FOUND_MESSAGE],
         [TEACHER_CHATS, { schoolId: school.id }, SCHOOL_NOT_FOUND_MESSAGE],
-        [REVIEW_ALERT, { id: alert.id }, ALERT_NOT_FOUND_MESSAGE],
+        [REVIEW_ALERTS, { input: { ids: [alert.id], note: "Checked." } }, ALERT_NOT_FOUND_MESSAGE],
       ];
       for (const [query, variables, message] of notFound) {
         const res = await app.gql(query, variables, otherTeacher.token);
@@ -212,7 +212,7 @@ describe("teacher dashboard", () => {
         [TEACHER_DASHBOARD, { schoolId: school.id }],
         [TEACHER_CHATS, {}],
         [TEACHER_CHATS, { userId: student.id }],
-        [REVIEW_ALERT, { id: alert.id }],
+        [REVIEW_ALERTS, { input: { ids: [alert.id], note: "Checked." } }],
       ] as const) {
         const res = await app.gql(query, variables, student.token);
         expect(gqlError(res.body)).toEqual({ message: Messages.forbidden, code: "FORBIDDEN" });
@@ -241,7 +241,7 @@ describe("teacher dashboard", () => {
       for (const [query, variables] of [
         [TEACHER_DASHBOARD, {}],
         [TEACHER_CHATS, {}],
-        [REVIEW_ALERT, { id: alert.id }],
+        [REVIEW_ALERTS, { input: { ids: [alert.id], note: "Checked." } }],
       ] as const) {
         expect(gqlError((await app.gql(query, variables)).body)).toEqual({
           message: Messages.authenticationRequired,
@@ -277,7 +277,7 @@ describe("teacher dashboard", () => {
         [TEACHER_DASHBOARD, { schoolId: school.id }],
         [TEACHER_CHATS, {}],
         [TEACHER_CHATS, { userId: student.id }],
-        [REVIEW_ALERT, { id: alert.id }],
+        [REVIEW_ALERTS, { input: { ids: [alert.id], note: "Checked." } }],
       ] as const) {
         const res = await app.gql(query, variables, teacher.token);
         expect(gqlError(res.body), JSON.stringify(variables)).toEqual({ message: NO_SCHOOL, code: "NOT_FOUND" });
@@ -866,21 +866,26 @@ describe("teacher dashboard", () => {
 
       // Another school's teacher can neither see nor review it; an unblock is not an alert to review.
       expect((await dashboardOf(otherTeacher)).alerts.map((a) => a.studentId)).toEqual([outsider.id]);
-      expect(gqlError((await app.gql(REVIEW_ALERT, { id: strike.id }, otherTeacher.token)).body)).toEqual({
+      const review = (id: string, user: TestUser, note = "Spoke to the student.") =>
+        app.gql(REVIEW_ALERTS, { input: { ids: [id], note } }, user.token);
+      expect(gqlError((await review(strike.id, otherTeacher)).body)).toEqual({
         message: ALERT_NOT_FOUND_MESSAGE,
         code: "NOT_FOUND",
       });
       const unblockEvent = await app.db.prisma.moderationEvent.findFirstOrThrow({
         where: { userId: probe.id, type: "unblock" },
       });
-      expect(gqlError((await app.gql(REVIEW_ALERT, { id: unblockEvent.id }, reviewer.token)).body).code).toBe(
-        "NOT_FOUND",
-      );
+      expect(gqlError((await review(unblockEvent.id, reviewer)).body).code).toBe("NOT_FOUND");
 
-      const reviewed = await app.gql(REVIEW_ALERT, { id: strike.id }, reviewer.token);
+      const reviewed = await review(strike.id, reviewer);
       expect(reviewed.body.errors).toBeUndefined();
-      const answer: Alert = reviewed.body.data.reviewSafeguardingAlert;
-      expect(answer).toEqual({ ...strike, reviewedAt: ISO, reviewedByName: "Ms Reviewer" });
+      const answer: Alert = reviewed.body.data.reviewSafeguardingAlerts[0].alert;
+      expect(answer).toMatchObject({
+        id: strike.id,
+        studentId: bea.id,
+        reviewedAt: ISO,
+        reviewedByName: "Ms Reviewer",
+      });
       const row = await app.db.prisma.moderationEvent.findUniqueOrThrow({ where: { id: strike.id } });
       expect(row.reviewedById).toBe(reviewer.id);
       expect(row.reviewedAt?.toISOString()).toBe(answer.reviewedAt);
@@ -898,9 +903,9 @@ describe("teacher dashboard", () => {
       expect(after.alerts.map((a) => a.id)).toEqual([before.alerts[0]?.id]);
       expect(after.openAlertCount).toBe(1);
 
-      // A second review keeps the first reviewer and time, and tells nobody again.
-      const again = await app.gql(REVIEW_ALERT, { id: strike.id }, colleague.token);
-      expect(again.body.data.reviewSafeguardingAlert).toMatchObject({
+      // A second review (another note) keeps the first reviewer and time.
+      const again = await review(strike.id, colleague, "Followed up.");
+      expect(again.body.data.reviewSafeguardingAlerts[0].alert).toMatchObject({
         reviewedAt: answer.reviewedAt,
         reviewedByName: "Ms Reviewer",
       });
@@ -910,13 +915,16 @@ describe("teacher dashboard", () => {
 
       // An admin reviews any school's alert.
       const outsiderAlert = (await dashboardOf(otherTeacher)).alerts[0] as Alert;
-      const byAdmin = await app.gql(REVIEW_ALERT, { id: outsiderAlert.id }, admin.token);
-      expect(byAdmin.body.data.reviewSafeguardingAlert).toMatchObject({ reviewedByName: "Admin Person" });
+      const byAdmin = await review(outsiderAlert.id, admin);
+      expect(byAdmin.body.data.reviewSafeguardingAlerts[0].alert).toMatchObject({ reviewedByName: "Admin Person" });
 
       // Barriers: every event published so far has reached these subscriptions.
       await alertsFlow(app, reviewer, probe, [colleagueAlerts]);
       await alertsFlow(app, otherTeacher, otherProbe, [otherAlerts]);
-      expect(colleagueAlerts.events.filter((a) => a.id === strike.id && a.reviewedAt !== null)).toHaveLength(1);
+      // A later note goes out too, and still names the first reviewer.
+      const reviewedEvents = colleagueAlerts.events.filter((a) => a.id === strike.id && a.reviewedAt !== null);
+      expect(reviewedEvents.length).toBeGreaterThanOrEqual(1);
+      expect(reviewedEvents.every((a) => a.reviewedByName === "Ms Reviewer")).toBe(true);
       expect(colleagueAlerts.events.map((a) => a.studentId)).not.toContain(outsider.id);
       expect(colleagueAlerts.events.map((a) => a.studentId)).toContain(rita.id);
       // The other school's teacher got their own school's events and nothing of this school.

@@ -195,7 +195,17 @@ describe("the AI and chat settings", () => {
       apiKey: "key-1",
       timeoutMs: 20_000,
       maxRetries: 2,
+      judge: { timeoutMs: 4_000 },
     });
+  });
+
+  it("runs the safeguarding classifier's AI judge with Gemini, unless turned off", () => {
+    const on = loadConfig({ GEMINI_API_KEY: "key-1", MODERATION_JUDGE_TIMEOUT_MS: "1500" });
+    expect(on.ai).toMatchObject({ judge: { timeoutMs: 1_500 } });
+    expect(loadConfig({ GEMINI_API_KEY: "key-1", MODERATION_JUDGE: "false" }).ai).toMatchObject({ judge: null });
+    expect(configErrorOf({ GEMINI_API_KEY: "key-1", MODERATION_JUDGE_TIMEOUT_MS: "0" }).problems.join("\n")).toMatch(
+      /MODERATION_JUDGE_TIMEOUT_MS/,
+    );
   });
 
   it("uses Vertex AI with a project and location (what schools deploy on)", () => {
@@ -224,5 +234,19 @@ describe("the AI and chat settings", () => {
 
   it("can be told to stay offline even with a key", () => {
     expect(loadConfig({ AI_PROVIDER: "offline", GEMINI_API_KEY: "key-1" }).ai.provider).toBe("offline");
+  });
+});
+
+describe("the safeguarding alert settings", () => {
+  it("re-sends an unreviewed urgent alert's e-mail every 15 minutes unless told otherwise", () => {
+    expect(loadConfig({}).safeguarding).toEqual({ alertResendMs: 900_000 });
+    expect(loadConfig({ ALERT_RESEND_MINUTES: "0.5" }).safeguarding.alertResendMs).toBe(30_000);
+    expect(loadConfig({ ALERT_RESEND_MINUTES: "60" }).safeguarding.alertResendMs).toBe(3_600_000);
+  });
+
+  it.each(["0", "-5", "soon", "1e3", "20000"])("refuses ALERT_RESEND_MINUTES=%s", (value) => {
+    expect(configErrorOf({ ALERT_RESEND_MINUTES: value }).problems).toEqual([
+      expect.stringMatching(/^ALERT_RESEND_MINUTES: /),
+    ]);
   });
 });

@@ -35,6 +35,17 @@ const integer = z
   .transform((v) => Number(v.trim()));
 const port = integer.pipe(z.number().max(65535, { error: "must be a port number (0-65535)" }));
 const positiveInt = (max = Number.MAX_SAFE_INTEGER) => integer.pipe(z.number().positive().max(max));
+/** Minutes, decimals allowed ("0.5"; tests use a fraction of a second), more than zero. */
+const minutes = z
+  .string()
+  .regex(/^\s*\d+(\.\d+)?\s*$/, { error: "must be a number of minutes (e.g. 15 or 0.5)" })
+  .transform((v) => Number(v.trim()))
+  .pipe(
+    z
+      .number()
+      .positive({ error: "must be more than zero" })
+      .max(7 * 24 * 60),
+  );
 const optionalString = z
   .string()
   .optional()
@@ -140,11 +151,17 @@ const envSchema = z.object({
   GOOGLE_CLOUD_LOCATION: optionalString,
   AI_TIMEOUT_MS: positiveInt(300_000).default(20_000),
   AI_MAX_RETRIES: integer.pipe(z.number().max(10)).default(2),
+  // The AI judge of the safeguarding classifier (layer 3), with Gemini: on unless "false"; how long a
+  // child's answer may wait for its verdict (then layers 1 and 2 decide alone).
+  MODERATION_JUDGE: boolean.default(true),
+  MODERATION_JUDGE_TIMEOUT_MS: positiveInt(30_000).default(4_000),
   // The offline answer is ready at once; paced, it streams like a real reply (0 = all at once).
   AI_OFFLINE_PACE_MS: integer.pipe(z.number().max(1000)).default(25),
   STRIKES_TO_BLOCK: positiveInt(100).default(3),
   CHAT_DAILY_MESSAGE_LIMIT: positiveInt(100_000).default(150),
   CHAT_MESSAGE_MAX_LENGTH: positiveInt(20_000).default(1000),
+  // An urgent alert's e-mail to the school's safeguarding contacts goes again this often until reviewed.
+  ALERT_RESEND_MINUTES: minutes.default(15),
 });
 
 /** Every environment variable the server reads (the deployment files are checked against it). */
@@ -201,6 +218,10 @@ export type Config = {
     dailyMessageLimit: number;
     maxMessageLength: number;
   };
+  safeguarding: {
+    /** How long after an urgent alert's e-mail it is sent again while nobody has reviewed the alert. */
+    alertResendMs: number;
+  };
 };
 
 export type AiConfig =
@@ -213,6 +234,8 @@ export type AiConfig =
       baseUrl?: string;
       timeoutMs: number;
       maxRetries: number;
+      /** The safeguarding classifier's AI judge, or null when it is turned off. */
+      judge: { timeoutMs: number } | null;
     };
 
 export class ConfigError extends Error {
@@ -302,6 +325,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       dailyMessageLimit: e.CHAT_DAILY_MESSAGE_LIMIT,
       maxMessageLength: e.CHAT_MESSAGE_MAX_LENGTH,
     },
+    safeguarding: { alertResendMs: Math.max(1, Math.round(e.ALERT_RESEND_MINUTES * 60_000)) },
   };
 }
 
@@ -343,6 +367,7 @@ function aiConfig(e: z.infer<typeof envSchema>, problems: string[]): AiConfig {
     ...(e.GEMINI_BASE_URL ? { baseUrl: e.GEMINI_BASE_URL } : {}),
     timeoutMs: e.AI_TIMEOUT_MS,
     maxRetries: e.AI_MAX_RETRIES,
+    judge: e.MODERATION_JUDGE ? { timeoutMs: e.MODERATION_JUDGE_TIMEOUT_MS } : null,
   };
 }
 

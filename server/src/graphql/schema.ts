@@ -7,6 +7,7 @@ import { BookResolver } from "../modules/books/book.resolver.js";
 import { ChatResolver } from "../modules/chat/chat.resolver.js";
 import { ModerationAlertResolver, ModerationResolver } from "../modules/moderation/moderation.resolver.js";
 import { ReaderResolver } from "../modules/reader/reader.resolver.js";
+import { ModerationAlertLabelResolver, SafeguardingResolver } from "../modules/safeguarding/safeguarding.resolver.js";
 import { SchoolResolver } from "../modules/schools/school.resolver.js";
 import { TeacherCodeResolver } from "../modules/schools/teacher-code.resolver.js";
 import { TeacherResolver } from "../modules/teacher/teacher.resolver.js";
@@ -28,6 +29,8 @@ export const resolvers: NonEmptyArray<Function> = [
   TeacherResolver,
   AdminResolver,
   TeacherCodeResolver,
+  SafeguardingResolver,
+  ModerationAlertLabelResolver,
 ];
 
 export function buildGraphQLSchema(pubSub: AppPubSub): Promise<GraphQLSchema> {

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { SignJWT } from "jose";
 import { expect, inject, vi } from "vitest";
-import { classifyText } from "../../src/modules/moderation/classifier.js";
+import { type Classifier, createClassifier } from "../../src/modules/moderation/classify.js";
+import { LinearModel } from "../../src/modules/moderation/model/linear-model.js";
 import { createThrowawayDatabase } from "./global-setup.js";
 import { startTestApp, type TestApp, uniqueEmail } from "./test-app.js";
 import { type Live, subscribe } from "./ws-kit.js";
@@ -16,15 +17,18 @@ export const OTHER_STRONG_PASSWORD = "quiet-lantern-harbour-7";
  * rare strings the safeguarding classifier would refuse as a name.
  */
 export function uniqueDisplayName(first = "Ada"): string {
+  classifier ??= createClassifier({ model: LinearModel.load() });
   for (;;) {
     const name = `${first} ${randomBytes(6)
       .toString("base64url")
       .replace(/[^A-Za-z]/g, "x")}`;
-    if (!classifyText(name).flagged) {
+    const verdict = classifier.classifyFast(name);
+    if (!verdict.flagged && !verdict.concern) {
       return name;
     }
   }
 }
+let classifier: Classifier | undefined;
 
 /** A valid student registration with a unique email and name; override any field. */
 export function registration(overrides: Record<string, unknown> = {}): Record<string, unknown> {

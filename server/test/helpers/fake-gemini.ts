@@ -13,6 +13,9 @@ import type { AddressInfo } from "node:net";
 // It answers POST .../models/{model}:streamGenerateContent (SSE, `data: {json}` events) and
 // .../models/{model}:generateContent (JSON) under any API version, Developer API and Vertex AI paths
 // alike. Each call takes the next scripted response; with none left it streams `echoReply(message)`.
+//
+// Calls of the safeguarding classifier's AI judge (a JSON schema in generationConfig) are kept apart:
+// `judgeRequests`, answered from `scriptJudge(...)`, by default "nothing of concern" (JUDGE_CLEAR).
 
 /** A response to one call. Any kind answers either endpoint (streamed or not). */
 export type FakeGeminiResponse =
@@ -31,7 +34,8 @@ export type FakeGeminiResponse =
        */
       end?: "finish" | "close" | "reset" | "hang";
     }
-  | { kind: "reply"; text: string; finishReason?: string }
+  /** A reply in one piece, after `delayMs` (default 0). */
+  | { kind: "reply"; text: string; finishReason?: string; delayMs?: number }
   /** An HTTP error with a Google-style body: {"error":{"code","message","status"}}. */
   | { kind: "error"; status: number; message?: string }
   /**
@@ -68,10 +72,14 @@ export type FakeGeminiRequest = {
 export type FakeGemini = {
   /** Base URL to give the SDK (httpOptions.baseUrl), e.g. "http://127.0.0.1:40123". */
   url: string;
-  /** Every call received, in order (recorded before it is answered, so hanging calls count). */
+  /** Every call received but the judge's, in order (recorded before it is answered, so hanging calls count). */
   requests: FakeGeminiRequest[];
   /** Queues responses for the next calls, one per call, in order. */
   script(...responses: FakeGeminiResponse[]): void;
+  /** The moderation judge's calls, in order. */
+  judgeRequests: FakeGeminiRequest[];
+  /** Queues responses for the judge's next calls (default: JUDGE_CLEAR). */
+  scriptJudge(...responses: FakeGeminiResponse[]): void;
   /** Forgets the queued responses and the recorded requests. */
   reset(): void;
   /** Stops the server, dropping any open (e.g. hanging) connections. */
@@ -95,11 +103,23 @@ const GOOGLE_STATUS: Record<number, string> = {
   504: "DEADLINE_EXCEEDED",
 };
 
+/** The judge's verdict: "nothing of concern", or a category and severity. */
+export function judgeAnswer(
+  category = "none",
+  severity = "none",
+  reason = "Nothing of concern.",
+): Extract<FakeGeminiResponse, { kind: "reply" }> {
+  return { kind: "reply", text: JSON.stringify({ category, severity, reason }) };
+}
+export const JUDGE_CLEAR = judgeAnswer();
+
 const MODEL_CALL = /\/models\/([^/:?]+):(streamGenerateContent|generateContent)(?:\?|$)/;
 
 export async function startFakeGemini(): Promise<FakeGemini> {
   const requests: FakeGeminiRequest[] = [];
+  const judgeRequests: FakeGeminiRequest[] = [];
   let queue: FakeGeminiResponse[] = [];
+  let judgeQueue: FakeGeminiResponse[] = [];
 
   const server = http.createServer(async (req, res) => {
     const pieces: Buffer[] = [];
@@ -119,11 +139,14 @@ export async function startFakeGemini(): Promise<FakeGemini> {
       apiKey: typeof apiKey === "string" ? apiKey : undefined,
       body: parseBody(raw),
     };
-    requests.push(request);
+    const judging = Boolean(request.body.generationConfig?.responseJsonSchema);
+    (judging ? judgeRequests : requests).push(request);
     if (!match || req.method !== "POST") {
       return sendError(res, 404, `No route for ${req.method} ${url}`);
     }
-    const response = queue.shift() ?? { kind: "stream", chunks: echoChunks(request.body) };
+    const response = judging
+      ? (judgeQueue.shift() ?? JUDGE_CLEAR)
+      : (queue.shift() ?? { kind: "stream", chunks: echoChunks(request.body) });
     await respond(res, response, request.action === "streamGenerateContent");
   });
 
@@ -136,9 +159,15 @@ export async function startFakeGemini(): Promise<FakeGemini> {
     script(...responses) {
       queue.push(...responses);
     },
+    judgeRequests,
+    scriptJudge(...responses) {
+      judgeQueue.push(...responses);
+    },
     reset() {
       queue = [];
+      judgeQueue = [];
       requests.length = 0;
+      judgeRequests.length = 0;
     },
     close() {
       return new Promise((resolve, reject) => {
@@ -166,6 +195,9 @@ async function respond(res: http.ServerResponse, response: FakeGeminiResponse, s
       return streamed ? sendEvents(res, [body]) : sendJson(res, 200, body);
     }
     case "reply": {
+      if (response.delayMs) {
+        await sleep(response.delayMs);
+      }
       const body = candidateBody(response.text, response.finishReason ?? "STOP");
       return streamed ? sendEvents(res, [body]) : sendJson(res, 200, body);
     }

@@ -39,7 +39,6 @@ export const TEACHER_CHATS = `query TeacherChats($userId: ID, $limit: Int, $curs
     items { ${TEACHER_CHAT_FIELDS} } nextCursor
   }
 }`;
-export const REVIEW_ALERT = `mutation ReviewAlert($id: ID!) { reviewSafeguardingAlert(id: $id) { ${ALERT_FIELDS} } }`;
 export const UNBLOCK_STUDENT = `mutation Unblock($userId: ID!) {
   unblockStudent(userId: $userId) { uid moderation { strikeCount blocked } }
 }`;

@@ -1,4 +1,5 @@
 import type { SafeguardingAlertFieldsFragment } from "../../gql/graphql";
+import { CATEGORY_LABELS } from "../../lib/safeguarding";
 
 const dateTime = new Intl.DateTimeFormat("en-GB", {
   day: "numeric",
@@ -17,13 +18,8 @@ export function formatDateTime(value: string | null | undefined): string | null 
   return Number.isNaN(date.getTime()) ? null : dateTime.format(date);
 }
 
-const CATEGORY_LABELS: Record<string, string> = {
-  bullying_hate: "Bullying or hate",
-  sexual: "Sexual content",
-  violence_threats: "Violence or threats",
-  self_harm_risk: "Risk to the child",
-  personal_details: "Personal details shared",
-};
+/** The classifier was unsure: staff look, no strike (the server's CONCERN_LABEL). */
+export const CONCERN_LABEL = "Possible concern - please review";
 
 /** What a safeguarding event is, in a teacher's words. */
 export function alertTitle(alert: Pick<SafeguardingAlertFieldsFragment, "type" | "category" | "severity">): string {
@@ -31,6 +27,8 @@ export function alertTitle(alert: Pick<SafeguardingAlertFieldsFragment, "type" |
   switch (alert.type) {
     case "alert":
       return category ?? "Safeguarding alert";
+    case "concern":
+      return CONCERN_LABEL;
     case "block":
       return "Account restricted";
     case "strike":

@@ -110,14 +110,6 @@ export const UnblockStudentDocument = graphql(`
   }
 `);
 
-export const ReviewSafeguardingAlertDocument = graphql(`
-  mutation ReviewSafeguardingAlert($id: ID!) {
-    reviewSafeguardingAlert(id: $id) {
-      ...SafeguardingAlertFields
-    }
-  }
-`);
-
 export const SafeguardingAlertsDocument = graphql(`
   subscription SafeguardingAlerts {
     moderationAlerts {

@@ -20,7 +20,7 @@ import { laterChapterText } from "../ai/voice.js";
 import { BOOK_NOT_READY_MESSAGE } from "../books/book.policy.js";
 import type { BookService } from "../books/book.service.js";
 import { flaggedMessage, type ModerationService, SUPPORT_REPLY } from "../moderation/moderation.service.js";
-import type { Classification } from "../moderation/text-moderator.js";
+import type { Verdict } from "../moderation/classify.js";
 import { chatIdFor } from "./chat-id.js";
 import {
   type ChatEventPayload,
@@ -51,6 +51,10 @@ export const DEFAULT_PAGE_SIZE = 30;
 export const MAX_PAGE_SIZE = 100;
 /** Turns of earlier conversation sent to the AI with a new message. */
 export const HISTORY_TURNS = 20;
+/** The student's earlier messages the classifier reads with a new one (disclosures build up). */
+export const CONTEXT_MESSAGES = 4;
+/** Higher than any message's seq: "the whole history so far". */
+const LAST_SEQ = 2 ** 31 - 1;
 /** Partial replies go out at most this often (the final message always goes out). */
 export const PARTIAL_INTERVAL_MS = 60;
 
@@ -66,9 +70,14 @@ export function dailyLimitMessage(limit: number) {
 
 export const MODERATE_FIELDS_REQUIRED_MESSAGE = "Book ID and message are required";
 
-export type ModerationCheck = Pick<Classification, "flagged" | "category" | "severity">;
+export type ModerationCheck = Pick<Verdict, "flagged" | "category" | "severity">;
 
 export type SendResult = { userMessage: ChatMessagePayload; assistantMessage: ChatMessagePayload };
+
+/** An AI answer begun: a fixed text, or a stream whose first piece is on its way. */
+type StartedAnswer =
+  | { kind: "text"; text: string }
+  | { kind: "stream"; pieces: AsyncIterator<string>; first: Promise<IteratorResult<string>> };
 
 type ChatRow = {
   id: string;
@@ -204,6 +213,17 @@ export function createChatService(deps: {
     return rows.reverse().map((row) => ({ role: row.role, content: row.content }));
   }
 
+  /** The student's last few messages in a chat, oldest first: the classifier's context. */
+  async function recentStudentMessages(chatId: string): Promise<string[]> {
+    const rows = await prisma.chatMessage.findMany({
+      where: { chatId, role: "user", isInitialContext: false },
+      orderBy: { seq: "desc" },
+      take: CONTEXT_MESSAGES,
+      select: { content: true },
+    });
+    return rows.reverse().map((row) => row.content);
+  }
+
   /** Every stored message of a chat after `afterSeq`, oldest first (catch-up after a reconnect). */
   async function storedAfter(chatId: string, afterSeq: number): Promise<ChatEventPayload[]> {
     const events: ChatEventPayload[] = [];
@@ -310,11 +330,8 @@ export function createChatService(deps: {
     }
   }
 
-  /** Whether a reply may reach the child: a phone number (Childline's, say) is fine, other harm is not. */
-  function replyIsSafe(text: string): boolean {
-    const check = deps.moderation.classify(text);
-    return !check.flagged || check.category === "personal_details";
-  }
+  /** Whether a reply may reach the child (moderation.service: the rules only). */
+  const replyIsSafe = (text: string): boolean => deps.moderation.replyIsSafe(text);
 
   /**
    * The student's furthest place in the book when the chat must not go past it: they have a place in
@@ -351,28 +368,75 @@ export function createChatService(deps: {
   }
 
   /**
-   * Streams the AI's reply to subscribers and returns it whole. The output check runs on the reply so
-   * far before each partial goes out, so a harmful reply is stopped before a child sees any of it.
-   * For a book limited to the student's place, a question answered only later in the book is not
-   * sent to the AI, and a reply that quotes the book beyond the place is replaced: both get the kind
-   * "later chapter" reply. Partials then hold back their last words, which could begin such a quote.
+   * Starts the AI's answer: the request goes out and its first piece is awaited in the background.
+   * Nothing reaches a subscriber until askAi reads it. A question answered only later in the book than
+   * the student's place is not sent to the AI (the kind "later chapter" reply instead).
    */
-  async function askAi(chat: ChatRow, book: AiBook, userSeq: number, text: string): Promise<string> {
-    const history = await historyBefore(chat.id, userSeq);
-    const seq = userSeq + 1;
+  async function startAnswer(chat: ChatRow, book: AiBook, beforeSeq: number, text: string): Promise<StartedAnswer> {
+    const history = await historyBefore(chat.id, beforeSeq);
     const mode = modeOf(chat);
     const request: AiRequest = { book, mode, history, message: text };
+    if (book.limit && answerLiesAhead(request)) {
+      deps.logger.info({ chatId: chat.id }, "answer lies beyond the student's place: not sent to the AI");
+      return { kind: "text", text: laterChapterText(book, mode) };
+    }
+    const pieces = deps.ai.provider.reply(request)[Symbol.asyncIterator]();
+    const first = pieces.next();
+    // Read later (or never, when the judge refuses the message): a failure must not go unhandled.
+    first.catch(() => undefined);
+    return { kind: "stream", pieces, first };
+  }
+
+  /** Drops an answer that will not be used (the AI judge refused the message, or the send failed). */
+  function abandon(answer: StartedAnswer | null) {
+    if (answer?.kind === "stream") {
+      void answer.first.then(
+        () => answer.pieces.return?.(),
+        () => undefined,
+      );
+    }
+  }
+
+  /**
+   * Streams the AI's reply to subscribers and returns it whole. The output check runs on the reply so
+   * far before each partial goes out, so a harmful reply is stopped before a child sees any of it.
+   * For a book limited to the student's place, a reply that quotes the book beyond the place is
+   * replaced by the kind "later chapter" reply. Partials then hold back their last words, which could
+   * begin such a quote. `started`: an answer begun before the message was stored (beside the judge).
+   */
+  async function askAi(
+    chat: ChatRow,
+    book: AiBook,
+    userSeq: number,
+    text: string,
+    started: StartedAnswer | null,
+  ): Promise<string> {
+    const answer = started ?? (await startAnswer(chat, book, userSeq, text));
+    if (answer.kind === "text") {
+      return answer.text;
+    }
+    const seq = userSeq + 1;
+    const mode = modeOf(chat);
     const withheld = `I'm not able to answer that one. Let's talk about another part of ${book.title}!`;
     const limited = Boolean(book.limit);
-    if (limited && answerLiesAhead(request)) {
-      deps.logger.info({ chatId: chat.id }, "answer lies beyond the student's place: not sent to the AI");
-      return laterChapterText(book, mode);
-    }
     const spoils = (reply: string) => limited && quotesAhead(reply, book.passages);
+    const pieces: AsyncIterable<string> = {
+      [Symbol.asyncIterator]: () => {
+        let first: Promise<IteratorResult<string>> | null = answer.first;
+        return {
+          next: () => {
+            const next = first ?? answer.pieces.next();
+            first = null;
+            return next;
+          },
+          return: async () => (await answer.pieces.return?.()) ?? { done: true, value: undefined },
+        };
+      },
+    };
     let reply = "";
     let lastSent = 0;
     let shown = "";
-    for await (const piece of deps.ai.provider.reply(request)) {
+    for await (const piece of pieces) {
       reply += piece;
       const now = Date.now();
       if (now - lastSent >= PARTIAL_INTERVAL_MS) {
@@ -420,7 +484,7 @@ export function createChatService(deps: {
       }
       const book = await deps.books.openBook(props.actor, props.bookId);
       if (props.actor.role !== "student") {
-        const verdict = deps.moderation.classify(text);
+        const verdict = await deps.moderation.classifier.classify(text);
         return { flagged: verdict.flagged, category: verdict.category, severity: verdict.severity };
       }
       // As a sent message: a restricted account is refused, and a flagged text counts (strike, alert).
@@ -539,45 +603,68 @@ export function createChatService(deps: {
       // where the message is stored, which is what holds when several sends race.
       const today = londonDay(new Date());
       await refuseOverDailyLimit(prisma, actor.id, today);
-      const outcome = await deps.moderation.screen({
-        actor,
-        text,
-        context: "chat",
-        chatId: chat.id,
-        bookId: chat.bookId,
-      });
+      // Layers 1 and 2 at once; the AI judge (when configured) beside the answer, which starts now
+      // but reaches nobody until the judge has cleared the message.
+      const history = await recentStudentMessages(chat.id);
+      const { classifier } = deps.moderation;
+      let verdict = classifier.classifyFast(text, history);
+      let loaded: Awaited<ReturnType<AiService["loadBook"]>> | undefined;
+      const bookFor = async () => {
+        loaded ??= await deps.ai.loadBook(chat.bookId, await readingLimitOf(actor.id, chat.bookId));
+        return loaded && page ? focusBookOnPage(loaded, page) : loaded;
+      };
+      let early: StartedAnswer | null = null;
+      if (classifier.judge && !(verdict.flagged && verdict.severity === "urgent")) {
+        const voting = classifier.judge({ text, context: history });
+        const book = verdict.flagged ? null : await bookFor();
+        early = book ? await startAnswer(chat, book, LAST_SEQ, text) : null;
+        verdict = classifier.withJudge(verdict, await voting);
+        if (verdict.flagged) {
+          abandon(early);
+          early = null;
+        }
+      }
+      const outcome = await deps.moderation
+        .screen({ actor, text, context: "chat", chatId: chat.id, bookId: chat.bookId, history, verdict })
+        .catch((error: unknown) => {
+          abandon(early);
+          throw error;
+        });
       if ((outcome.kind === "strike" && outcome.blocked) || (outcome.kind === "refused" && actor.role === "student")) {
         // Blocked by this message, or by another one a moment ago.
         throw new AppError(ErrorCode.AccountRestricted, Messages.accountRestricted);
       }
-      if (outcome.kind === "strike" || outcome.kind === "refused") {
+      if (outcome.kind === "strike" || outcome.kind === "refused" || outcome.kind === "notice") {
         const category = outcome.verdict.category ?? "bullying_hate";
         throw new AppError(ErrorCode.ContentFlagged, flaggedMessage(category, outcome.kind === "strike"));
       }
       const risk = outcome.kind === "risk";
-      const loaded = risk ? null : await deps.ai.loadBook(chat.bookId, await readingLimitOf(actor.id, chat.bookId));
-      if (!risk && !loaded) {
+      const book = risk ? null : await bookFor();
+      if (!risk && !book) {
         throw notFound(BOOK_NOT_READY_MESSAGE);
       }
-      // Asked from the reader: the page on screen (within the student's reading) answers first.
-      const book = loaded && page ? focusBookOnPage(loaded, page) : loaded;
 
       // Reserve two seqs (the message and its reply) and store the message, in one transaction. The
       // student's row is locked first, so concurrent sends count today's messages one after another,
       // each seeing those stored before it: the daily limit cannot be passed by sending many at once.
-      const { userRow, changed } = await prisma.$transaction(async (tx) => {
-        await tx.$queryRaw`SELECT id FROM "User" WHERE id = ${actor.id} FOR UPDATE`;
-        await refuseOverDailyLimit(tx, actor.id, today);
-        const changed = await tx.chat.update({
-          where: { id: chat.id },
-          data: { messageCount: { increment: 2 } },
-          select: { messageCount: true, updatedAt: true },
+      const { userRow, changed } = await prisma
+        .$transaction(async (tx) => {
+          await tx.$queryRaw`SELECT id FROM "User" WHERE id = ${actor.id} FOR UPDATE`;
+          await refuseOverDailyLimit(tx, actor.id, today);
+          const changed = await tx.chat.update({
+            where: { id: chat.id },
+            data: { messageCount: { increment: 2 } },
+            select: { messageCount: true, updatedAt: true },
+          });
+          const userRow: ChatMessage = await tx.chatMessage.create({
+            data: { chatId: chat.id, seq: changed.messageCount - 2, role: "user", content: text, withheldFromAi: risk },
+          });
+          return { userRow, changed };
+        })
+        .catch((error: unknown) => {
+          abandon(early);
+          throw error;
         });
-        const userRow: ChatMessage = await tx.chatMessage.create({
-          data: { chatId: chat.id, seq: changed.messageCount - 2, role: "user", content: text, withheldFromAi: risk },
-        });
-        return { userRow, changed };
-      });
       const userMessage = presentMessage(userRow);
       publishMessage(userMessage);
       publishActivity(chat, actor, changed).catch((error: unknown) =>
@@ -589,7 +676,7 @@ export function createChatService(deps: {
         return { userMessage, assistantMessage };
       }
       try {
-        const reply = await askAi(chat, book, userRow.seq, text);
+        const reply = await askAi(chat, book, userRow.seq, text, early);
         const assistantMessage = await storeReply(chat.id, userRow.seq + 1, reply, false);
         return { userMessage, assistantMessage };
       } catch (error) {

@@ -5,14 +5,22 @@ import { ALL_SCHOOLS, type AppPubSub, Topics } from "../../pubsub/pubsub.js";
 import { forbidden, notFound } from "../../errors/app-error.js";
 import { presentUser, type UserPayload, withSchool } from "../users/user.presenter.js";
 import { type ModerationAlertPayload, presentModerationEvent } from "./moderation.presenter.js";
-import type { Classification, ModerationCategory, TextClassifier } from "./text-moderator.js";
+import { CONCERN_LABEL } from "../safeguarding/alert-labels.js";
+import type { Classifier, Verdict } from "./classify.js";
+import { classifyRules } from "./rules/index.js";
+import { CATEGORY_INFO, isRiskCategory, type ModerationCategory } from "./taxonomy.js";
 
-// What happens to a student's text once the classifier has judged it (DESIGN: safeguarding).
-// - Not flagged: nothing.
-// - Risk to the child (urgent): no strike; an urgent alert to the school's teachers; the child gets a
-//   kind reply pointing to a trusted adult and Childline. The text is never sent to the AI.
-// - Other harm: a strike, and at strikesToBlock strikes the account is blocked; teachers are alerted
-//   live; a block closes the student's open WebSockets. Staff get the verdict only (no strikes).
+// What happens to a student's text once the classifier (classify.ts) has judged it (README:
+// "Safeguarding", the taxonomy table).
+// - Not flagged: nothing; unless the model is unsure, then a 'Possible concern' for staff, no strike.
+// - Risk to the child (urgent): no strike; an urgent alert to the school's teachers and its
+//   safeguarding lead; the child gets a kind reply pointing to a trusted adult and Childline. The text
+//   is never sent to the AI.
+// - Low (mild swearing, a personal detail): not sent, a gentle reminder, no strike; a personal detail
+//   is also a 'Possible concern' for staff (an online-safety conversation to have).
+// - High (threats, bullying, sexual content, strong swearing, meeting requests): a strike, and at
+//   strikesToBlock strikes the account is blocked; teachers are alerted live; a block closes the
+//   student's open WebSockets. Staff get the verdict only (no strikes).
 
 export const EXCERPT_LENGTH = 1000;
 export const NO_SCHOOL_MESSAGE = "No school found for your account.";
@@ -42,7 +50,7 @@ export const REPEAT_WARNING =
   " If you send more like this, your account will be paused until your teacher turns it back on.";
 
 // Short sentences a 7-year-old can read: what happened, why, then a next step.
-function refusal(category: Exclude<ModerationCategory, "self_harm_risk">, where: RefusedText): string {
+function refusal(category: ModerationCategory, where: RefusedText): string {
   switch (category) {
     case "personal_details":
       return (
@@ -56,8 +64,15 @@ function refusal(category: Exclude<ModerationCategory, "self_harm_risk">, where:
         `${NOT_SENT[where]} because it isn't right for school. Please ${INSTEAD[where]} instead. ` +
         "If something you've seen or heard has worried you, talk to a grown-up you trust."
       );
-    case "violence_threats":
+    case "threat_violence":
       return `${NOT_SENT[where]} because it sounds like a threat to hurt someone. Please ${INSTEAD[where]} instead. ${TALK_TO_SOMEONE}`;
+    case "swearing_mild":
+      return `${NOT_SENT[where]} because it has a rude word in it. Could you say it another way? Then try again.`;
+    case "swearing_strong":
+      return `${NOT_SENT[where]} because it has swearing in it, which isn't right for school. Please say it without the swear words.`;
+    default:
+      // A risk to the child is answered with SUPPORT_REPLY (flaggedMessage); this is never reached.
+      return SUPPORT_REPLY;
   }
 }
 
@@ -66,19 +81,11 @@ function refusal(category: Exclude<ModerationCategory, "self_harm_risk">, where:
  * step, with the warning while strikes count towards a block. A child at risk gets SUPPORT_REPLY.
  */
 export function flaggedMessage(category: ModerationCategory, warn: boolean, where: RefusedText = "chat"): string {
-  if (category === "self_harm_risk") {
+  if (isRiskCategory(category)) {
     return SUPPORT_REPLY;
   }
   return refusal(category, where) + (warn ? REPEAT_WARNING : "");
 }
-
-const CATEGORY_LABELS: Record<ModerationCategory, string> = {
-  bullying_hate: "Bullying or hate",
-  sexual: "Sexual content",
-  violence_threats: "Violence or threats",
-  self_harm_risk: "Risk to the child",
-  personal_details: "Personal details shared",
-};
 
 export const NAME_CONTACT_MESSAGE =
   "Names can't include contact details such as a phone number, an email or an address.";
@@ -92,25 +99,29 @@ const CONTACT_IN_NAME = /(?:\d[\s().+-]{0,2}){5}|@|https?:|www\.|\.(?:com|co\.uk
 export type ScreenContext = "chat" | "review" | "check";
 
 export type ScreenOutcome =
-  | { kind: "clear"; verdict: Classification }
+  | { kind: "clear"; verdict: Verdict }
   /** Risk to the child: urgent alert sent, no strike. */
-  | { kind: "risk"; verdict: Classification }
+  | { kind: "risk"; verdict: Verdict }
+  /** Low (mild swearing, a personal detail): refused with a gentle reminder, no strike. */
+  | { kind: "notice"; verdict: Verdict }
   /** Harmful: a strike recorded (and the account is now blocked when `blocked`). */
-  | { kind: "strike"; verdict: Classification; strikeCount: number; blocked: boolean }
+  | { kind: "strike"; verdict: Verdict; strikeCount: number; blocked: boolean }
   /** Harmful text from a teacher or admin, or from an account already blocked: refused, not counted. */
-  | { kind: "refused"; verdict: Classification };
+  | { kind: "refused"; verdict: Verdict };
 
 export function createModerationService(deps: {
   prisma: PrismaClient;
   pubsub: AppPubSub;
-  classify: TextClassifier;
+  classifier: Classifier;
   strikesToBlock: number;
   logger: Logger;
+  /** E-mails an urgent alert to the school's safeguarding contacts, in the background (safeguarding module). */
+  notifyUrgent?: (eventId: string) => void;
 }) {
   const { prisma, pubsub } = deps;
   // The classifier's first call compiles its patterns (a few hundred ms): pay that at start, not on a
   // child's first message.
-  deps.classify("warm up");
+  deps.classifier.classifyFast("warm up");
 
   function publishAlert(schoolId: string | null, alert: ModerationAlertPayload) {
     if (schoolId) {
@@ -128,7 +139,17 @@ export function createModerationService(deps: {
   }
 
   return {
-    classify: deps.classify,
+    classifier: deps.classifier,
+
+    /**
+     * Whether the AI's reply may reach a child: the rules only (the model learnt from children's
+     * messages, not from an AI quoting a book). A phone number (Childline's, say) is fine, and so is
+     * an old book's mild oath; other harm is not.
+     */
+    replyIsSafe(text: string): boolean {
+      const verdict = classifyRules(text);
+      return !verdict.flagged || verdict.category === "personal_details" || verdict.severity === "low";
+    },
 
     /**
      * Why a display name (seen by schoolmates on every review) cannot be used, or undefined. The same
@@ -136,10 +157,14 @@ export function createModerationService(deps: {
      * checked before there is an account, and an admin's edit is not the child's doing.
      */
     async displayNameProblem(name: string): Promise<string | undefined> {
-      const verdict = deps.classify(name);
-      if (CONTACT_IN_NAME.test(name) || verdict.category === "personal_details") {
+      if (CONTACT_IN_NAME.test(name)) {
         return NAME_CONTACT_MESSAGE;
       }
+      const verdict = await deps.classifier.classify(name);
+      if (verdict.category === "personal_details") {
+        return NAME_CONTACT_MESSAGE;
+      }
+      // A concern (the model unsure) does not refuse a name: there is nobody yet for staff to review.
       return verdict.flagged ? NAME_UNKIND_MESSAGE : undefined;
     },
 
@@ -197,22 +222,40 @@ export function createModerationService(deps: {
       context: ScreenContext;
       chatId?: string;
       bookId?: string;
+      /** The student's earlier messages in the chat, oldest first (disclosures build up). */
+      history?: readonly string[];
+      /** A verdict already reached (the chat runs the AI judge beside the answer). */
+      verdict?: Verdict;
     }): Promise<ScreenOutcome> {
-      const verdict = deps.classify(props.text);
-      if (!verdict.flagged) {
-        return { kind: "clear", verdict };
-      }
+      const verdict = props.verdict ?? (await deps.classifier.classify(props.text, { context: props.history ?? [] }));
       const { actor } = props;
       const where = props.context === "review" ? "a review" : props.context === "chat" ? "a chat message" : "a message";
       const base = {
         userId: actor.id,
         schoolId: actor.schoolId,
-        category: verdict.category,
         messageExcerpt: props.text.slice(0, EXCERPT_LENGTH),
         chatId: props.chatId ?? null,
         bookId: props.bookId ?? null,
       };
+      /** A 'Possible concern - please review' for staff: no strike, nothing said to the child. */
+      const raiseConcern = async (category: ModerationCategory, reason: string) => {
+        if (actor.role !== "student") {
+          return;
+        }
+        const event = await prisma.moderationEvent.create({
+          data: { ...base, type: "concern", category, reason: `${CONCERN_LABEL} in ${where}: ${reason}` },
+        });
+        publishAlert(actor.schoolId, presentModerationEvent(event, actor, await bookTitle(props.bookId)));
+      };
+
+      if (!verdict.flagged) {
+        if (verdict.concern) {
+          await raiseConcern(verdict.concern.category, verdict.concern.reason);
+        }
+        return { kind: "clear", verdict };
+      }
       const title = await bookTitle(props.bookId);
+      const label = CATEGORY_INFO[verdict.category].label;
 
       if (verdict.severity === "urgent") {
         // Alerts are about the school's children: a staff member's text gets the same kind reply, and
@@ -223,14 +266,23 @@ export function createModerationService(deps: {
         const event = await prisma.moderationEvent.create({
           data: {
             ...base,
+            category: verdict.category,
             type: "alert",
             severity: "urgent",
-            reason: `${CATEGORY_LABELS[verdict.category]} in ${where}: ${verdict.reason}`,
+            reason: `${label} in ${where}: ${verdict.reason}`,
           },
         });
         deps.logger.warn({ userId: actor.id, eventId: event.id }, "urgent safeguarding alert");
         publishAlert(actor.schoolId, presentModerationEvent(event, actor, title));
+        deps.notifyUrgent?.(event.id);
         return { kind: "risk", verdict };
+      }
+
+      if (verdict.severity === "low") {
+        if (verdict.category === "personal_details") {
+          await raiseConcern(verdict.category, `${label}: ${verdict.reason}`);
+        }
+        return { kind: "notice", verdict };
       }
 
       if (actor.role !== "student") {
@@ -246,7 +298,7 @@ export function createModerationService(deps: {
         }
         const strikeCount = current.strikeCount + 1;
         const blocks = strikeCount >= deps.strikesToBlock;
-        const reason = `${CATEGORY_LABELS[verdict.category]} in ${where}: ${verdict.reason}`;
+        const reason = `${label} in ${where}: ${verdict.reason}`;
         const user = await tx.user.update({
           where: { id: actor.id },
           data: {
@@ -255,14 +307,17 @@ export function createModerationService(deps: {
           },
           include: withSchool,
         });
-        const events = [await tx.moderationEvent.create({ data: { ...base, type: "strike", reason } })];
+        const events = [
+          await tx.moderationEvent.create({ data: { ...base, category: verdict.category, type: "strike", reason } }),
+        ];
         if (blocks) {
           events.push(
             await tx.moderationEvent.create({
               data: {
                 ...base,
+                category: verdict.category,
                 type: "block",
-                reason: `Account restricted after ${strikeCount} strikes (latest: ${CATEGORY_LABELS[verdict.category]})`,
+                reason: `Account restricted after ${strikeCount} strikes (latest: ${label})`,
               },
             }),
           );

@@ -11,7 +11,10 @@ export class ModerationVerdict {
 
   @Field(() => String, {
     nullable: true,
-    description: "bullying_hate, sexual, violence_threats, self_harm_risk or personal_details",
+    description:
+      "A category of the safeguarding taxonomy: risk_self_harm, risk_abuse, risk_grooming, risk_forced_marriage_fgm, " +
+      "risk_running_away, risk_radicalisation, threat_violence, bullying_hate, sexual, personal_details, swearing_mild " +
+      "or swearing_strong",
   })
   category!: string | null;
 

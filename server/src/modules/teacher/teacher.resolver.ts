@@ -1,9 +1,7 @@
-import { Arg, Authorized, Ctx, ID, Int, Mutation, Query, Resolver, Root, Subscription } from "type-graphql";
+import { Arg, Authorized, Ctx, ID, Int, Query, Resolver, Root, Subscription } from "type-graphql";
 import { requireRole } from "../../graphql/auth-checker.js";
 import type { GraphQLContext } from "../../graphql/context.js";
 import type { SchoolActivityPayload } from "../chat/chat.presenter.js";
-import type { ModerationAlertPayload } from "../moderation/moderation.presenter.js";
-import { ModerationAlert } from "../moderation/moderation.type.js";
 import type { TeacherChatPagePayload, TeacherDashboardPayload } from "./teacher.service.js";
 import { SchoolActivity, StudentSortOrder, TeacherChatPage, TeacherDashboard } from "./teacher.type.js";
 
@@ -36,14 +34,6 @@ export class TeacherResolver {
     @Arg("schoolId", () => ID, { nullable: true }) schoolId?: string | null,
   ): Promise<TeacherChatPagePayload> {
     return ctx.services.teacher.listChats({ actor: requireRole(ctx), userId, limit, cursor, schoolId });
-  }
-
-  @Mutation(() => ModerationAlert, { description: "Marks a safeguarding alert reviewed (who and when are kept)" })
-  reviewSafeguardingAlert(
-    @Arg("id", () => ID) id: string,
-    @Ctx() ctx: GraphQLContext,
-  ): Promise<ModerationAlertPayload> {
-    return ctx.services.teacher.reviewAlert({ actor: requireRole(ctx), alertId: id });
   }
 
   @Subscription(() => SchoolActivity, {

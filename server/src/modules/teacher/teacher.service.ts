@@ -31,7 +31,7 @@ export const ALERT_LIST_SIZE = 50;
 export const STUDENT_SORTS = ["name", "booksRead", "lastActive"] as const;
 export type StudentSort = (typeof STUDENT_SORTS)[number];
 /** Events that ask for a teacher's attention (an unblock is a teacher's own act). */
-const ALERT_TYPES = ["strike", "block", "alert"] as const;
+const ALERT_TYPES = ["strike", "block", "alert", "concern"] as const;
 const MAX_ID_LENGTH = 300;
 
 export type SchoolPayload = { id: string; name: string };
@@ -493,46 +493,6 @@ export function createTeacherService(deps: {
     async alerts(props: { actor: Actor; schoolId?: unknown }) {
       const school = await schoolFor(props.actor, props.schoolId);
       return openAlerts(school.id);
-    },
-
-    /**
-     * A teacher has dealt with an alert: who and when are recorded (the first review stands), and every
-     * open panel of the school drops it.
-     */
-    async reviewAlert(props: { actor: Actor; alertId: unknown }): Promise<ModerationAlertPayload> {
-      const { actor } = props;
-      requireStaff(actor);
-      if (actor.role === "teacher" && !actor.schoolId) {
-        throw notFound(NO_SCHOOL_MESSAGE);
-      }
-      const id = typeof props.alertId === "string" && props.alertId.length <= MAX_ID_LENGTH ? props.alertId : "";
-      const visible: Prisma.ModerationEventWhereInput = {
-        id,
-        type: { in: [...ALERT_TYPES] },
-        user: actor.role === "teacher" ? { schoolId: actor.schoolId, role: "student" } : { role: "student" },
-      };
-      if (!id || !(await prisma.moderationEvent.count({ where: visible }))) {
-        throw notFound(ALERT_NOT_FOUND_MESSAGE);
-      }
-      const { count } = await prisma.moderationEvent.updateMany({
-        where: { ...visible, reviewedAt: null },
-        data: { reviewedAt: new Date(), reviewedById: actor.id },
-      });
-      const row = await prisma.moderationEvent.findUniqueOrThrow({ where: { id }, include: alertInclude });
-      const [alert] = await presentAlerts([row]);
-      if (!alert) {
-        throw notFound(ALERT_NOT_FOUND_MESSAGE);
-      }
-      if (count > 0) {
-        const schoolId = (await prisma.user.findUnique({ where: { id: row.userId }, select: { schoolId: true } }))
-          ?.schoolId;
-        const live = { ...alert, schoolId: schoolId ?? null };
-        if (schoolId) {
-          pubsub.publish(Topics.moderationAlert, schoolId, live);
-        }
-        pubsub.publish(Topics.moderationAlert, ALL_SCHOOLS, live);
-      }
-      return alert;
     },
 
     /**

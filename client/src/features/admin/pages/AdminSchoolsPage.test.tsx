@@ -9,6 +9,8 @@ import { RequireAuth } from "../../auth/RequireAuth";
 import { CLOSED_LABEL, SERVER_CODE_LABEL } from "../schools/format";
 import { COPIED, COPY_BY_HAND, NOT_SHOWN_AGAIN } from "../schools/TeacherCodeDialog";
 import { buildAdminSchool, rotatedReply, schoolsReply } from "../schools/testFactories";
+import { CONTACTS_SAVED } from "../../safeguarding/components/ContactsDialog";
+import { buildStaff, contactsReply } from "../../safeguarding/testFactories";
 import AdminSchoolsPage, { NO_SCHOOLS, SCHOOLS_LOAD_ERROR } from "./AdminSchoolsPage";
 
 const CODE = "7KQ2-MX9D-4HTB";
@@ -87,9 +89,14 @@ describe("AdminSchoolsPage", () => {
         .map((header) => header.textContent),
     ).toEqual(["School", "Teacher sign-up", "Teachers", "Actions"]);
     expect(rows()).toEqual([
-      ["Pimlico Academy", "Own code, rotated 3 Nov 2026 by Ada Admin", "12", "Rotate code for Pimlico Academy"],
-      ["Ark Conway", SERVER_CODE_LABEL, "1", "Generate code for Ark Conway"],
-      ["Newman", CLOSED_LABEL, "0", "Generate code for Newman"],
+      [
+        "Pimlico Academy",
+        "Own code, rotated 3 Nov 2026 by Ada Admin",
+        "12",
+        "Rotate code for Pimlico Academy Safeguarding contacts for Pimlico Academy",
+      ],
+      ["Ark Conway", SERVER_CODE_LABEL, "1", "Generate code for Ark Conway Safeguarding contacts for Ark Conway"],
+      ["Newman", CLOSED_LABEL, "0", "Generate code for Newman Safeguarding contacts for Newman"],
     ]);
     expect(screen.getByText("3 schools: 1 with a code of its own")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Rotate code for Pimlico Academy" })).toBeTruthy();
@@ -171,7 +178,7 @@ describe("AdminSchoolsPage", () => {
     expect(rotateCalls()).toEqual([]);
     await user.click(within(dialog()).getByRole("button", { name: "Generate code" }));
     await screen.findByRole("dialog", { name: "New teacher sign-up code" });
-    expect(rows()[0]?.[3]).toBe("Rotate code for Ark Conway");
+    expect(rows()[0]?.[3]).toBe("Rotate code for Ark Conway Safeguarding contacts for Ark Conway");
   });
 
   it("makes a code at once where teacher sign-up is closed (nothing stops working)", async () => {
@@ -228,5 +235,53 @@ describe("AdminSchoolsPage", () => {
     await user.click(within(dialog()).getByRole("button", { name: "Copy code" }));
     await waitFor(() => expect(within(dialog()).getByRole("status").textContent).toBe(COPY_BY_HAND));
     expect(window.getSelection()?.toString()).toBe(CODE);
+  });
+
+  it("names a school's safeguarding lead and deputies from its teachers", async () => {
+    const school = buildAdminSchool({ name: "Newman", teacherSignup: "closed", teacherCount: 3 });
+    const [lena, dev, cal] = [buildStaff("Lena Lead"), buildStaff("Dev Deputy"), buildStaff("Cal Colleague")];
+    const { user, callsOf } = renderSchools({
+      AdminSchoolsList: schoolsReply([school]),
+      SafeguardingContacts: contactsReply({ schoolName: "Newman", candidates: [cal, dev, lena], canEdit: true }),
+      SetSafeguardingContacts: contactsReply(
+        { schoolName: "Newman", lead: lena, deputies: [dev], candidates: [cal, dev, lena], canEdit: true },
+        "setSafeguardingContacts",
+      ),
+    });
+    await user.click(await screen.findByRole("button", { name: "Safeguarding contacts for Newman" }));
+    const contacts = await screen.findByRole("dialog", { name: "Safeguarding contacts: Newman" });
+    const lead = await within(contacts).findByLabelText("Designated safeguarding lead");
+    expect(callsOf("SafeguardingContacts").map((call) => call.variables)).toEqual([{ schoolId: school.id }]);
+    await user.selectOptions(lead, "Lena Lead");
+    // The lead is not offered as a deputy too.
+    expect(within(contacts).queryByRole("checkbox", { name: "Lena Lead" })).toBeNull();
+    await user.click(within(contacts).getByRole("checkbox", { name: "Dev Deputy" }));
+    await user.click(within(contacts).getByRole("button", { name: "Save contacts" }));
+    expect(await within(contacts).findByText(CONTACTS_SAVED)).toBeTruthy();
+    expect(within(contacts).getByText("Lena Lead")).toBeTruthy();
+    expect(within(contacts).getByText("Deputies: Dev Deputy")).toBeTruthy();
+    expect(callsOf("SetSafeguardingContacts").map((call) => call.variables)).toEqual([
+      { input: { schoolId: "school-1", leadId: lena.id, deputyIds: [dev.id] } },
+    ]);
+  });
+
+  it("shows the server's refusal of a contact, and keeps the choice", async () => {
+    const school = buildAdminSchool({ name: "Newman", teacherSignup: "closed", teacherCount: 1 });
+    const lena = buildStaff("Lena Lead");
+    const { user } = renderSchools({
+      AdminSchoolsList: schoolsReply([school]),
+      SafeguardingContacts: contactsReply({ schoolName: "Newman", candidates: [lena], canEdit: true }),
+      SetSafeguardingContacts: graphqlError("Only active teachers of the school can be safeguarding contacts", {
+        code: "BAD_USER_INPUT",
+      }),
+    });
+    await user.click(await screen.findByRole("button", { name: "Safeguarding contacts for Newman" }));
+    const contacts = await screen.findByRole("dialog", { name: "Safeguarding contacts: Newman" });
+    await user.selectOptions(await within(contacts).findByLabelText("Designated safeguarding lead"), "Lena Lead");
+    await user.click(within(contacts).getByRole("button", { name: "Save contacts" }));
+    expect((await within(contacts).findByRole("alert")).textContent).toBe(
+      "Only active teachers of the school can be safeguarding contacts",
+    );
+    expect((within(contacts).getByLabelText("Designated safeguarding lead") as HTMLSelectElement).value).toBe(lena.id);
   });
 });

@@ -7,6 +7,7 @@ import { countOf } from "../home/format";
 import { AdminSchoolsListDocument } from "../schools/graphql";
 import { SchoolsTable } from "../schools/SchoolsTable";
 import { TeacherCodeDialog } from "../schools/TeacherCodeDialog";
+import { ContactsDialog } from "../../safeguarding/components/ContactsDialog";
 import styles from "./AdminSchoolsPage.module.css";
 import { useDocumentTitle } from "../../../lib/useDocumentTitle";
 
@@ -26,6 +27,7 @@ export default function AdminSchoolsPage() {
   useDocumentTitle("Schools");
   const { data, error, loading, refetch } = useQuery(AdminSchoolsListDocument, { fetchPolicy: "cache-and-network" });
   const [rotating, setRotating] = useState<AdminSchoolRowFragment | null>(null);
+  const [contactsOf, setContactsOf] = useState<AdminSchoolRowFragment | null>(null);
   const schools = data?.adminSchools ?? null;
   const retry = () => void refetch().catch(() => undefined);
 
@@ -40,7 +42,7 @@ export default function AdminSchoolsPage() {
       <>
         {error ? <LoadError message={SCHOOLS_LOAD_ERROR} onRetry={retry} /> : null}
         <p className={`filter-summary ${styles.summary}`}>{schoolsSummary(schools.length, own)}</p>
-        <SchoolsTable schools={schools} busy={loading} onRotate={setRotating} />
+        <SchoolsTable schools={schools} busy={loading} onRotate={setRotating} onContacts={setContactsOf} />
       </>
     );
   }
@@ -55,9 +57,16 @@ export default function AdminSchoolsPage() {
           settings works there, if the server has one.
         </p>
         <p>A new code is shown once. Rotating a code stops the old one at once; existing accounts are not affected.</p>
+        <p>
+          Each school&rsquo;s safeguarding contacts, its designated safeguarding lead and deputies, are e-mailed every
+          urgent alert. Until a school has them, every teacher of the school is.
+        </p>
       </div>
       {body}
       {rotating ? <TeacherCodeDialog key={rotating.id} school={rotating} onClose={() => setRotating(null)} /> : null}
+      {contactsOf ? (
+        <ContactsDialog key={contactsOf.id} school={contactsOf} onClose={() => setContactsOf(null)} />
+      ) : null}
     </section>
   );
 }

@@ -1,6 +1,8 @@
 // Dates and figures as the reports show them. Report days are London days, "YYYY-MM-DD", as the
 // server counts them; the arithmetic below runs at noon UTC so that no clock change moves a day.
 
+import { CATEGORY_LABELS } from "../../../lib/safeguarding";
+
 const DAY_MS = 86_400_000;
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -96,14 +98,6 @@ const TYPE_LABELS: Record<string, string> = {
   block: "Block",
   unblock: "Unblock",
   alert: "Safeguarding alert",
-};
-
-const CATEGORY_LABELS: Record<string, string> = {
-  bullying_hate: "Bullying or hate",
-  sexual: "Sexual content",
-  violence_threats: "Violence or threats",
-  self_harm_risk: "Risk to the child",
-  personal_details: "Personal details shared",
 };
 
 const SEVERITY_LABELS: Record<string, string> = { normal: "Normal", urgent: "Urgent" };

@@ -13,10 +13,13 @@ export function SchoolsTable({
   schools,
   busy,
   onRotate,
+  onContacts,
 }: {
   schools: AdminSchoolRowFragment[];
   busy: boolean;
   onRotate: (school: AdminSchoolRowFragment) => void;
+  /** The school's safeguarding lead and deputies. */
+  onContacts: (school: AdminSchoolRowFragment) => void;
 }) {
   const captionId = useId();
   return (
@@ -64,6 +67,9 @@ export function SchoolsTable({
             <td role="cell" className={styles.action}>
               <Button variant="secondary" data-rotate-code={school.id} onClick={() => onRotate(school)}>
                 {actionLabel(school)} <span className="visually-hidden">for {school.name}</span>
+              </Button>
+              <Button variant="secondary" onClick={() => onContacts(school)}>
+                Safeguarding contacts <span className="visually-hidden">for {school.name}</span>
               </Button>
             </td>
           </tr>

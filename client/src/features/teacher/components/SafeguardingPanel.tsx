@@ -1,14 +1,14 @@
-import { useMutation } from "@apollo/client/react";
 import { useState } from "react";
+import { Link } from "react-router-dom";
 import { Button } from "../../../components/Button";
 import type { SafeguardingAlertFieldsFragment } from "../../../gql/graphql";
-import { errorMessage } from "../../../lib/errors";
+import { downloadAlertsCsv } from "../../safeguarding/exportCsv";
+import { ReviewDialog } from "../../safeguarding/components/ReviewDialog";
 import { alertTitle, formatDateTime } from "../format";
-import { ReviewSafeguardingAlertDocument } from "../graphql";
 import styles from "./SafeguardingPanel.module.css";
 
-export const REVIEW_FAILED = "Failed to mark the alert reviewed";
 export const NO_OPEN_ALERTS = "No safeguarding alerts to review.";
+export const EXPORT_LABEL = "Export alerts (CSV)";
 
 type SafeguardingPanelProps = {
   alerts: SafeguardingAlertFieldsFragment[];
@@ -22,10 +22,44 @@ type SafeguardingPanelProps = {
 
 /**
  * The school's safeguarding events still to be dealt with, at the top of the dashboard, urgent ones
- * first. Each stays until a teacher marks it reviewed (the server records who and when).
+ * first. Each stays until a teacher reviews it with a note (what was done): one at a time, or several
+ * selected with one note. The server keeps who, when and the note; every alert, open or reviewed,
+ * exports as CSV for the school's own safeguarding system.
  */
 export function SafeguardingPanel({ alerts, total, announcement, onReviewed, onViewChat }: SafeguardingPanelProps) {
   const urgent = alerts.filter((alert) => alert.severity === "urgent").length;
+  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
+  const [reviewing, setReviewing] = useState<SafeguardingAlertFieldsFragment[] | null>(null);
+  const [exportNote, setExportNote] = useState<{ tone: "done" | "failed"; text: string } | null>(null);
+  const [exporting, setExporting] = useState(false);
+  // Only alerts still listed count (one reviewed elsewhere drops out of the selection).
+  const chosen = alerts.filter((alert) => selected.has(alert.id));
+
+  function toggle(id: string, on: boolean) {
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) {
+        next.add(id);
+      } else {
+        next.delete(id);
+      }
+      return next;
+    });
+  }
+
+  async function exportCsv() {
+    setExporting(true);
+    setExportNote(null);
+    try {
+      const name = await downloadAlertsCsv();
+      setExportNote({ tone: "done", text: `Downloaded ${name}` });
+    } catch (error) {
+      setExportNote({ tone: "failed", text: (error as Error).message });
+    } finally {
+      setExporting(false);
+    }
+  }
+
   return (
     <section className={`${styles.panel} ${alerts.length ? styles.open : ""}`} aria-labelledby="safeguarding-heading">
       <h2 id="safeguarding-heading" className={styles.heading}>
@@ -40,12 +74,37 @@ export function SafeguardingPanel({ alerts, total, announcement, onReviewed, onV
       <p className="visually-hidden" role="status" aria-live="polite">
         {announcement}
       </p>
+      <div className={styles.toolbar}>
+        {alerts.length > 1 ? (
+          <Button
+            variant="secondary"
+            aria-disabled={chosen.length === 0}
+            onClick={() => chosen.length > 0 && setReviewing(chosen)}
+          >
+            Review selected ({chosen.length})
+          </Button>
+        ) : null}
+        <Button variant="secondary" aria-disabled={exporting} onClick={() => !exporting && void exportCsv()}>
+          {exporting ? "Exporting…" : EXPORT_LABEL}
+        </Button>
+        <p className={exportNote?.tone === "failed" ? styles.failure : styles.exportNote} role="status">
+          {exportNote?.text}
+        </p>
+      </div>
       {alerts.length === 0 ? (
         <p className={styles.none}>{NO_OPEN_ALERTS}</p>
       ) : (
         <ul className={styles.list}>
           {alerts.map((alert) => (
-            <AlertItem key={alert.id} alert={alert} onReviewed={onReviewed} onViewChat={onViewChat} />
+            <AlertItem
+              key={alert.id}
+              alert={alert}
+              selectable={alerts.length > 1}
+              selected={selected.has(alert.id)}
+              onSelect={(on) => toggle(alert.id, on)}
+              onReview={() => setReviewing([alert])}
+              onViewChat={onViewChat}
+            />
           ))}
         </ul>
       )}
@@ -54,42 +113,57 @@ export function SafeguardingPanel({ alerts, total, announcement, onReviewed, onV
           Showing the {alerts.length} most urgent of {total}. Review these to see the rest.
         </p>
       ) : null}
+      {reviewing ? (
+        <ReviewDialog
+          alerts={reviewing}
+          onClose={() => setReviewing(null)}
+          onReviewed={(reviewed) => {
+            for (const { alert } of reviewed) {
+              onReviewed(alert);
+            }
+            setSelected(new Set());
+            setReviewing(null);
+          }}
+        />
+      ) : null}
     </section>
   );
 }
 
 function AlertItem({
   alert,
-  onReviewed,
+  selectable,
+  selected,
+  onSelect,
+  onReview,
   onViewChat,
 }: {
   alert: SafeguardingAlertFieldsFragment;
-  onReviewed: (alert: SafeguardingAlertFieldsFragment) => void;
+  selectable: boolean;
+  selected: boolean;
+  onSelect: (on: boolean) => void;
+  onReview: () => void;
   onViewChat: (alert: SafeguardingAlertFieldsFragment) => void;
 }) {
-  const [review, { loading }] = useMutation(ReviewSafeguardingAlertDocument);
-  const [failure, setFailure] = useState<string | null>(null);
   const urgent = alert.severity === "urgent";
   const titleId = `alert-${alert.id}`;
-
-  async function markReviewed() {
-    setFailure(null);
-    try {
-      const { data } = await review({ variables: { id: alert.id } });
-      if (data) {
-        onReviewed(data.reviewSafeguardingAlert);
-      }
-    } catch (error) {
-      setFailure(errorMessage(error, REVIEW_FAILED));
-    }
-  }
+  const title = `${alertTitle(alert)}: ${alert.studentDisplayName}`;
 
   return (
     <li className={`${styles.alert} ${urgent ? styles.urgent : ""}`} aria-labelledby={titleId}>
       <div className={styles.alertHead}>
+        {selectable ? (
+          <input
+            type="checkbox"
+            className={styles.select}
+            checked={selected}
+            aria-label={`Select ${title}`}
+            onChange={(event) => onSelect(event.target.checked)}
+          />
+        ) : null}
         {urgent ? <span className={styles.urgentTag}>Urgent</span> : null}
         <h3 id={titleId} className={styles.alertTitle}>
-          {alertTitle(alert)}: {alert.studentDisplayName}
+          {title}
         </h3>
         <time className={styles.time} dateTime={alert.createdAt}>
           {formatDateTime(alert.createdAt)}
@@ -103,21 +177,23 @@ function AlertItem({
       ) : null}
       <p className={styles.reason}>
         {alert.reason}
-        {alert.type === "alert" ? "" : alert.blocked ? " · Account restricted" : ` · Strikes: ${alert.strikeCount}`}
+        {alert.type === "alert" || alert.type === "concern"
+          ? ""
+          : alert.blocked
+            ? " · Account restricted"
+            : ` · Strikes: ${alert.strikeCount}`}
       </p>
-      {failure ? (
-        <p className={styles.failure} role="alert">
-          {failure}
-        </p>
-      ) : null}
       <div className={styles.actions}>
         {alert.chatId ? (
           <Button variant="secondary" onClick={() => onViewChat(alert)}>
             View Chat<span className="visually-hidden"> of {alert.studentDisplayName}</span>
           </Button>
         ) : null}
-        <Button onClick={() => void markReviewed()} disabled={loading}>
-          {loading ? "Saving…" : "Mark as reviewed"}
+        <Link className={styles.details} to={`/teacher/alerts/${encodeURIComponent(alert.id)}`}>
+          Details and notes<span className="visually-hidden">: {title}</span>
+        </Link>
+        <Button onClick={onReview}>
+          Mark as reviewed
           <span className="visually-hidden">
             : {alertTitle(alert)} for {alert.studentDisplayName}
           </span>

@@ -16,11 +16,15 @@ import {
   buildReadBook,
   buildStudent,
   buildTeacherChat,
+  type BuiltAlert,
   type BuiltStudent,
   chatsReply,
   createTeacherTestClient,
   dashboardReply,
 } from "../testFactories";
+import { NOTE_REQUIRED } from "../../safeguarding/components/ReviewDialog";
+import { buildStaff, contactsReply, reviewedReply } from "../../safeguarding/testFactories";
+import { CONCERN_LABEL } from "../format";
 import TeacherDashboardPage from "./TeacherDashboardPage";
 
 afterEach(() => {
@@ -43,7 +47,11 @@ const routes = [
 function renderDashboard(resolvers: Record<string, Resolver>) {
   const me = buildUser({ role: "teacher", school: "Pimlico Academy" });
   storeSignedIn(me);
-  const test = createTeacherTestClient({ Me: { data: { me } }, ...resolvers });
+  const test = createTeacherTestClient({
+    Me: { data: { me } },
+    SafeguardingContacts: contactsReply({ lead: null }),
+    ...resolvers,
+  });
   const rendered = renderRoutes(routes, { client: test.client, initialEntries: ["/teacher/dashboard"] });
   const dashboardCalls = () => test.callsOf("TeacherDashboard").map((call) => call.variables);
   return { ...test, ...rendered, dashboardCalls };
@@ -64,6 +72,8 @@ const panel = () => screen.getByRole("region", { name: /^Safeguarding/ });
 const alertTitles = () =>
   within(panel())
     .queryAllByRole("listitem")
+    // The review dialog (inside the panel) lists what it reviews too.
+    .filter((item) => !item.closest("dialog"))
     .map((item) => within(item).getByRole("heading").textContent);
 
 describe("TeacherDashboardPage", () => {
@@ -515,45 +525,102 @@ describe("TeacherDashboardPage", () => {
       expect(within(panel()).getByRole("heading", { level: 2 }).textContent).toBe("Safeguarding · 12 to review");
     });
 
-    it("removes an alert marked as reviewed, then says there are none", async () => {
+    it("reviews an alert with a note, then says there are none", async () => {
       const ada = buildStudent({ displayName: "Ada Lovelace", moderation: { strikeCount: 1 } });
       const strike = buildAlert({ studentId: ada.id, studentDisplayName: "Ada Lovelace" });
+      const note = "Talked with Ada and her parents.";
       const { user, callsOf } = renderDashboard({
         TeacherDashboard: dashboardReply({ students: [ada], alerts: [strike] }),
-        ReviewSafeguardingAlert: (variables) => ({
-          data: {
-            reviewSafeguardingAlert: {
-              ...strike,
-              id: variables.id,
-              reviewedAt: "2025-03-06T10:00:00.000Z",
-              reviewedByName: "Ms Teacher",
-            },
-          },
-        }),
+        ReviewSafeguardingAlerts: reviewedReply([strike], note),
       });
       await screen.findByRole("article", { name: "Ada Lovelace" });
       expect(alertTitles()).toEqual(["Strike: Bullying or hate: Ada Lovelace"]);
       await user.click(within(panel()).getByRole("button", { name: /^Mark as reviewed/ }));
+      const dialog = screen.getByRole("dialog", { name: "Mark as reviewed" });
+      // A note is required: nothing is sent without one.
+      await user.click(within(dialog).getByRole("button", { name: "Save and mark reviewed" }));
+      expect(within(dialog).getByRole("alert").textContent).toBe(NOTE_REQUIRED);
+      expect(callsOf("ReviewSafeguardingAlerts")).toEqual([]);
+      await user.type(within(dialog).getByLabelText("What was done"), note);
+      await user.click(within(dialog).getByRole("button", { name: "Save and mark reviewed" }));
       expect(await within(panel()).findByText("No safeguarding alerts to review.")).toBeTruthy();
+      expect(screen.queryByRole("dialog")).toBeNull();
       expect(alertTitles()).toEqual([]);
-      expect(callsOf("ReviewSafeguardingAlert").map((call) => call.variables)).toEqual([{ id: strike.id }]);
+      expect(callsOf("ReviewSafeguardingAlerts").map((call) => call.variables)).toEqual([
+        { input: { ids: [strike.id], note } },
+      ]);
       // Reviewing an alert does not reset the student's strikes.
       expect(badges(ada)).toEqual(["Strikes: 1"]);
     });
 
-    it("keeps an alert whose review failed, with the server's error", async () => {
+    it("reviews the selected alerts together with one note, leaving the others", async () => {
+      const alerts = ["Ada", "Ben", "Cy"].map((name, i) =>
+        buildAlert({ studentDisplayName: name, createdAt: `2025-03-05T1${i}:00:00.000Z` }),
+      );
+      const [ada, ben, cy] = alerts as [BuiltAlert, BuiltAlert, BuiltAlert];
+      const { user, callsOf } = renderDashboard({
+        TeacherDashboard: dashboardReply({ students: [buildStudent()], alerts }),
+        ReviewSafeguardingAlerts: reviewedReply([ada, cy], "Assembly on kindness."),
+      });
+      const review = await within(await screen.findByRole("region", { name: /^Safeguarding/ })).findByRole("button", {
+        name: "Review selected (0)",
+      });
+      expect(review.getAttribute("aria-disabled")).toBe("true");
+      await user.click(within(panel()).getByRole("checkbox", { name: "Select Strike: Bullying or hate: Ada" }));
+      await user.click(within(panel()).getByRole("checkbox", { name: "Select Strike: Bullying or hate: Cy" }));
+      await user.click(within(panel()).getByRole("button", { name: "Review selected (2)" }));
+      const dialog = screen.getByRole("dialog", { name: "Mark 2 alerts as reviewed" });
+      expect(
+        within(dialog)
+          .getAllByRole("listitem")
+          .map((item) => item.textContent),
+      ).toEqual(["Strike: Bullying or hate: Cy", "Strike: Bullying or hate: Ada"]);
+      await user.type(within(dialog).getByLabelText("What was done"), "Assembly on kindness.");
+      await user.click(within(dialog).getByRole("button", { name: "Save and mark reviewed" }));
+      await waitFor(() => expect(alertTitles()).toEqual(["Strike: Bullying or hate: Ben"]));
+      expect(callsOf("ReviewSafeguardingAlerts").map((call) => call.variables)).toEqual([
+        { input: { ids: [cy.id, ada.id], note: "Assembly on kindness." } },
+      ]);
+      expect(ben.reviewedAt).toBeNull();
+    });
+
+    it("keeps an alert whose review failed, with the server's error in the dialog", async () => {
       const strike = buildAlert({ studentDisplayName: "Ada Lovelace" });
       const { user } = renderDashboard({
         TeacherDashboard: dashboardReply({ students: [buildStudent()], alerts: [strike] }),
-        ReviewSafeguardingAlert: graphqlError("Alert not found", { code: "NOT_FOUND" }),
+        ReviewSafeguardingAlerts: graphqlError("Alert not found", { code: "NOT_FOUND" }),
       });
       await user.click(
         await within(await screen.findByRole("region", { name: /^Safeguarding/ })).findByRole("button", {
           name: /^Mark as reviewed/,
         }),
       );
-      expect((await within(panel()).findByRole("alert")).textContent).toBe("Alert not found");
+      const dialog = screen.getByRole("dialog", { name: "Mark as reviewed" });
+      await user.type(within(dialog).getByLabelText("What was done"), "Checked.");
+      await user.click(within(dialog).getByRole("button", { name: "Save and mark reviewed" }));
+      expect((await within(dialog).findByRole("alert")).textContent).toBe("Alert not found");
       expect(alertTitles()).toEqual(["Strike: Bullying or hate: Ada Lovelace"]);
+    });
+
+    it("lists a possible concern with its label and links each alert to its page", async () => {
+      const concern = buildAlert({ type: "concern", category: "personal_details", studentDisplayName: "Ada" });
+      renderDashboard({ TeacherDashboard: dashboardReply({ students: [buildStudent()], alerts: [concern] }) });
+      await screen.findByRole("region", { name: /^Safeguarding/ });
+      await waitFor(() => expect(alertTitles()).toEqual([`${CONCERN_LABEL}: Ada`]));
+      const link = within(panel()).getByRole("link", { name: `Details and notes: ${CONCERN_LABEL}: Ada` });
+      expect(link.getAttribute("href")).toBe(`/teacher/alerts/${concern.id}`);
+      // A concern is no strike: no strike count is shown.
+      expect(within(panel()).queryByText(/Strikes:/)).toBeNull();
+    });
+
+    it("shows the school's safeguarding contacts", async () => {
+      renderDashboard({
+        TeacherDashboard: dashboardReply({ students: [buildStudent()] }),
+        SafeguardingContacts: contactsReply({ lead: buildStaff("Lena Lead"), deputies: [buildStaff("Dev Deputy")] }),
+      });
+      expect(await screen.findByText("Lena Lead")).toBeTruthy();
+      expect(screen.getByText("Deputies: Dev Deputy")).toBeTruthy();
+      expect(screen.queryByRole("button", { name: "Change safeguarding contacts" })).toBeNull();
     });
 
     it("opens the alert's chat in the chats dialog with 'View Chat'", async () => {

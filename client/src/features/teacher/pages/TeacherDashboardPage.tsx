@@ -5,6 +5,7 @@ import { Spinner } from "../../../components/Spinner";
 import type { SafeguardingAlertFieldsFragment, StudentCardFieldsFragment, StudentSort } from "../../../gql/graphql";
 import { errorMessage } from "../../../lib/errors";
 import { useOnLiveReconnected } from "../../../lib/live-events";
+import { ContactsPanel } from "../../safeguarding/components/ContactsPanel";
 import { ChatsDialog, type ChatsDialogTarget } from "../components/ChatsDialog";
 import { SafeguardingPanel } from "../components/SafeguardingPanel";
 import { StudentCard } from "../components/StudentCard";
@@ -168,6 +169,7 @@ export default function TeacherDashboardPage() {
             setTarget({ student: { id: alert.studentId, displayName: alert.studentDisplayName }, chatId: alert.chatId })
           }
         />
+        <ContactsPanel />
         <section aria-labelledby="students-heading">
           <h2 id="students-heading">Students at {dashboard.school.name}</h2>
           {dashboard.totalStudents === 0 ? (
