@@ -81,17 +81,18 @@ describe("the AI chat in a real browser", () => {
     await page.getByText("Who is Mr. Toad?").waitFor();
     expect(await page.getByText("What do you love most?").count()).toBe(0);
 
-    // Harmful messages: two warnings, then the third blocks the account and the notice shows.
-    const harmful = [
-      "you are a stupid idiot and everyone hates you",
-      "this book is fucking boring",
-      "i am going to stab you tomorrow",
+    // Harmful messages: two warnings, then the third blocks the account and the notice shows. Each
+    // warning is waited for by its own words: the one before may still be on screen.
+    const harmful: [string, string | null][] = [
+      ["you are a stupid idiot and everyone hates you", "because it could hurt someone"],
+      ["this book is fucking boring", "because it has swearing in it"],
+      ["i am going to stab you tomorrow", null],
     ];
-    for (const [i, message] of harmful.entries()) {
+    for (const [message, warning] of harmful) {
       await input.fill(message);
       await input.press("Enter");
-      if (i < 2) {
-        await page.getByRole("alert").filter({ hasText: "wasn't sent" }).waitFor();
+      if (warning) {
+        await page.getByRole("alert").filter({ hasText: warning }).waitFor();
       }
     }
     await page

@@ -81,14 +81,15 @@ describe("the teacher dashboard in a real browser", () => {
       .toBe(true);
 
     // Three harmful messages block the student; the alerts and the card change at once.
-    for (const message of [
-      "you are a stupid idiot and everyone hates you",
-      "this book is fucking boring",
-      "i am going to stab you tomorrow",
-    ]) {
+    // Each refusal is waited for by its own words (the one before may still be on screen).
+    for (const [message, warning] of [
+      ["you are a stupid idiot and everyone hates you", "because it could hurt someone"],
+      ["this book is fucking boring", "because it has swearing in it"],
+      ["i am going to stab you tomorrow", "Safeguarding notice"],
+    ] as const) {
       await input.fill(message);
       await input.press("Enter");
-      await studentPage.getByRole("alert").first().waitFor();
+      await studentPage.getByText(warning).first().waitFor();
     }
     await studentPage.getByText(/Safeguarding notice: Your account is currently restricted/).waitFor();
     await dialog.getByRole("button", { name: "Close" }).click();

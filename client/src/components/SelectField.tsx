@@ -1,4 +1,4 @@
-import type { ChangeEvent, ReactNode } from "react";
+import type { ChangeEvent, ReactNode, SelectHTMLAttributes } from "react";
 import { FieldError, FieldLabel } from "./FieldParts";
 import styles from "./FormField.module.css";
 
@@ -11,8 +11,9 @@ type SelectFieldProps = {
   error?: string | undefined;
   required?: boolean;
   disabled?: boolean;
+  className?: string;
   children: ReactNode;
-};
+} & Omit<SelectHTMLAttributes<HTMLSelectElement>, "onChange" | "value" | "name" | "id" | "className" | "children">;
 
 /** A labelled select with the same required asterisk and inline error as FormField. */
 export function SelectField({
@@ -24,11 +25,13 @@ export function SelectField({
   error,
   required,
   disabled,
+  className,
   children,
+  ...rest
 }: SelectFieldProps) {
   const errorId = `${id}-error`;
   return (
-    <div className={styles.field}>
+    <div className={[styles.field, className].filter(Boolean).join(" ")}>
       <FieldLabel htmlFor={id} label={label} required={required} />
       <select
         id={id}
@@ -41,6 +44,7 @@ export function SelectField({
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
         className={[styles.input, error ? styles.invalid : null].filter(Boolean).join(" ")}
+        {...rest}
       >
         {children}
       </select>

@@ -1,4 +1,5 @@
-// The safeguarding categories in staff's words: the server's taxonomy
+// The safeguarding categories in staff's words, for the admin reports, whose rows count events by
+// category and carry no label (an alert itself comes with the server's `label`): the server's taxonomy
 // (server/src/modules/moderation/taxonomy.ts), and the five names of the first classifier, which
 // events recorded before the taxonomy changed still carry.
 export const CATEGORY_LABELS: Readonly<Record<string, string>> = {
@@ -18,6 +19,3 @@ export const CATEGORY_LABELS: Readonly<Record<string, string>> = {
   violence_threats: "Violence or threats",
   self_harm_risk: "Risk to the child",
 };
-
-/** A category's label, or the raw name for one this client does not know yet. */
-export const categoryLabel = (category: string): string => CATEGORY_LABELS[category] ?? category;

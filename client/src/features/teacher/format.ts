@@ -1,5 +1,4 @@
 import type { SafeguardingAlertFieldsFragment } from "../../gql/graphql";
-import { CATEGORY_LABELS } from "../../lib/safeguarding";
 
 const dateTime = new Intl.DateTimeFormat("en-GB", {
   day: "numeric",
@@ -16,26 +15,6 @@ export function formatDateTime(value: string | null | undefined): string | null 
   }
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? null : dateTime.format(date);
-}
-
-/** The classifier was unsure: staff look, no strike (the server's CONCERN_LABEL). */
-export const CONCERN_LABEL = "Possible concern - please review";
-
-/** What a safeguarding event is, in a teacher's words. */
-export function alertTitle(alert: Pick<SafeguardingAlertFieldsFragment, "type" | "category" | "severity">): string {
-  const category = alert.category ? (CATEGORY_LABELS[alert.category] ?? alert.category) : null;
-  switch (alert.type) {
-    case "alert":
-      return category ?? "Safeguarding alert";
-    case "concern":
-      return CONCERN_LABEL;
-    case "block":
-      return "Account restricted";
-    case "strike":
-      return category ? `Strike: ${category}` : "Strike";
-    default:
-      return "Unblocked";
-  }
 }
 
 /** Urgent first (risk to the child), then the newest. */

@@ -7,6 +7,7 @@ export const SafeguardingAlertFields = graphql(`
   fragment SafeguardingAlertFields on ModerationAlert {
     id
     type
+    label
     severity
     category
     reason

@@ -63,6 +63,8 @@ export function buildAlert(overrides: Record<string, unknown> = {}) {
     __typename: "ModerationAlert",
     id: `alert-${sequence}`,
     type: "strike",
+    // The server names the event (type and category) in staff's words.
+    label: "Strike: Bullying or hate",
     severity: "normal",
     category: "bullying_hate",
     reason: "Unkind words about a classmate",

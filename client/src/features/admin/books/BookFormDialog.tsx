@@ -2,6 +2,7 @@ import { useApolloClient, useMutation, useQuery } from "@apollo/client/react";
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from "react";
 import { AutoGrowTextarea } from "../../../components/AutoGrowTextarea";
 import { Button } from "../../../components/Button";
+import frame from "../../../components/Dialog.module.css";
 import { FieldError, FieldLabel } from "../../../components/FieldParts";
 import { FormField } from "../../../components/FormField";
 import { SelectField } from "../../../components/SelectField";
@@ -317,9 +318,9 @@ export function BookFormDialog({
   const schools = schoolsQuery.data?.schools ?? [];
 
   return (
-    <dialog {...dialogProps} className={styles.dialog} aria-labelledby={headingId}>
-      <div className={styles.top}>
-        <h2 id={headingId} className={styles.heading}>
+    <dialog {...dialogProps} className={`${frame.dialog} ${styles.dialog}`} aria-labelledby={headingId}>
+      <div className={frame.top}>
+        <h2 id={headingId} className={frame.heading}>
           {current ? "Edit book" : "Add New Book"}
         </h2>
         <Button variant="secondary" onClick={onClose}>
@@ -511,7 +512,7 @@ export function BookFormDialog({
         {duplicate ? (
           <div className={ownStyles.duplicate} role="alert">
             <p>{duplicate.question}</p>
-            <div className={styles.actions}>
+            <div className={frame.actions}>
               <Button id={fieldId("keep-out")} variant="secondary" onClick={keepOut}>
                 Cancel
               </Button>
@@ -519,7 +520,7 @@ export function BookFormDialog({
             </div>
           </div>
         ) : (
-          <div className={styles.actions}>
+          <div className={frame.actions}>
             <Button variant="secondary" onClick={onClose}>
               Cancel
             </Button>

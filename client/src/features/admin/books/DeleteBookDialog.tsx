@@ -1,6 +1,7 @@
 import { useMutation } from "@apollo/client/react";
 import { useId, useState } from "react";
 import { Button } from "../../../components/Button";
+import frame from "../../../components/Dialog.module.css";
 import type { AdminBooksBookFieldsFragment, AdminBooksDeleteMutation } from "../../../gql/graphql";
 import { errorMessage } from "../../../lib/errors";
 import { counted, isUsed, quoted } from "./format";
@@ -86,14 +87,14 @@ export function DeleteBookDialog({
   return (
     <dialog
       {...dialogProps}
-      className={`${styles.dialog} ${styles.narrow}`}
+      className={`${frame.dialog} ${styles.dialog} ${styles.narrow}`}
       aria-labelledby={headingId}
       aria-describedby={bodyId}
     >
-      <h2 id={headingId} className={styles.heading}>
+      <h2 id={headingId} className={frame.heading}>
         {heading}
       </h2>
-      <div id={bodyId} className={styles.body}>
+      <div id={bodyId} className={frame.body}>
         {kind === "delete" ? <p>Delete {quoted(book.title)}? This cannot be undone.</p> : null}
         {kind === "archive" ? (
           <>
@@ -119,7 +120,7 @@ export function DeleteBookDialog({
           {failure}
         </p>
       ) : null}
-      <div className={styles.actions}>
+      <div className={frame.actions}>
         <Button data-autofocus variant="secondary" onClick={onClose} disabled={loading}>
           Cancel
         </Button>

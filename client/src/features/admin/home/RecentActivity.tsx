@@ -3,6 +3,7 @@ import { useId, useState } from "react";
 import { Button } from "../../../components/Button";
 import { Spinner } from "../../../components/Spinner";
 import type { AdminHomeActivityItemFragment } from "../../../gql/graphql";
+import { UrgentTag } from "../../safeguarding/components/AlertParts";
 import { ActivityIcon } from "./ActivityIcon";
 import { ACTIVITY_LABELS, formatLondonDateTime } from "./format";
 import { AdminHomeActivityDocument } from "./graphql";
@@ -28,7 +29,7 @@ function ActivityEntry({ item }: { item: AdminHomeActivityItemFragment }) {
       <div className={styles.text}>
         <p className={styles.head}>
           <span className={styles.kind}>{ACTIVITY_LABELS[item.kind]}</span>
-          {item.urgent ? <span className={styles.urgentTag}>Urgent</span> : null}
+          {item.urgent ? <UrgentTag /> : null}
         </p>
         <p className={styles.summary}>{item.summary}</p>
         <p className={styles.meta}>

@@ -1,6 +1,7 @@
 import { useApolloClient, useMutation } from "@apollo/client/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "../../../components/Button";
+import frame from "../../../components/Dialog.module.css";
 import { Notice } from "../../../components/Notice";
 import { Spinner } from "../../../components/Spinner";
 import type { AdminSchoolRowFragment } from "../../../gql/graphql";
@@ -175,15 +176,15 @@ export function TeacherCodeDialog({ school, onClose }: { school: AdminSchoolRowF
   return (
     <dialog
       {...dialogProps}
-      className={styles.dialog}
+      className={frame.dialog}
       aria-labelledby={headingId}
       aria-describedby={bodyId}
       aria-busy={loading}
     >
-      <h2 id={headingId} className={styles.heading}>
+      <h2 id={headingId} className={frame.heading}>
         {heading}
       </h2>
-      <div id={bodyId} className={styles.body}>
+      <div id={bodyId} className={`${frame.body} ${styles.body}`}>
         {body}
       </div>
       {failure ? <Notice tone="error">{failure}</Notice> : null}
@@ -191,7 +192,7 @@ export function TeacherCodeDialog({ school, onClose }: { school: AdminSchoolRowF
         {copyNote}
       </p>
       {/* New buttons for each step: reused ones would fade between the two variants' colours. */}
-      <div key={phase} className={styles.actions}>
+      <div key={phase} className={frame.actions}>
         {actions}
       </div>
     </dialog>

@@ -1,6 +1,7 @@
 import { useMutation } from "@apollo/client/react";
 import { type FormEvent, useId, useState } from "react";
 import { Button } from "../../../components/Button";
+import frame from "../../../components/Dialog.module.css";
 import { FormField } from "../../../components/FormField";
 import { Notice } from "../../../components/Notice";
 import { SelectField } from "../../../components/SelectField";
@@ -129,12 +130,12 @@ export function EditUserDialog({
   return (
     <dialog
       {...dialogProps}
-      className={styles.dialog}
+      className={`${frame.dialog} ${styles.dialog}`}
       aria-labelledby={headingId}
       // No onClose: the dialog only closes through onClose (or unmounting), and under StrictMode the
       // effect's own close() would fire a late close event that shut the dialog just opened.
     >
-      <h2 id={headingId} className={styles.heading}>
+      <h2 id={headingId} className={`${frame.heading} ${styles.heading}`}>
         Edit user
       </h2>
       {isSelf ? <p className={styles.self}>{SELF_NOTE}</p> : null}
@@ -185,7 +186,7 @@ export function EditUserDialog({
           ))}
         </div>
         {failure ? <Notice tone="error">{failure}</Notice> : null}
-        <div className={styles.actions}>
+        <div className={`${frame.actions} ${styles.actions}`}>
           <Button type="submit" disabled={busy}>
             {busy ? "Saving…" : "Save"}
           </Button>

@@ -1,6 +1,7 @@
 import { useQuery } from "@apollo/client/react";
 import { useId, useState } from "react";
 import { Button } from "../../../components/Button";
+import frame from "../../../components/Dialog.module.css";
 import { LoadError } from "../../../components/LoadError";
 import { Notice } from "../../../components/Notice";
 import { Spinner } from "../../../components/Spinner";
@@ -29,7 +30,7 @@ export function ContactsDialog({ school, onClose }: { school: { id: string; name
     body = error ? (
       <>
         <LoadError message={CONTACTS_LOAD_ERROR} onRetry={() => void refetch().catch(() => undefined)} />
-        <div className={styles.actions}>
+        <div className={frame.actions}>
           <Button data-autofocus variant="secondary" onClick={onClose}>
             Close
           </Button>
@@ -43,7 +44,7 @@ export function ContactsDialog({ school, onClose }: { school: { id: string; name
       <>
         <Notice tone="success">{CONTACTS_SAVED}</Notice>
         <ContactsSummary contacts={saved} />
-        <div className={styles.actions}>
+        <div className={frame.actions}>
           <Button data-autofocus onClick={onClose}>
             Done
           </Button>
@@ -55,8 +56,8 @@ export function ContactsDialog({ school, onClose }: { school: { id: string; name
   }
 
   return (
-    <dialog {...dialogProps} className={styles.dialog} aria-labelledby={headingId}>
-      <h2 id={headingId} className={styles.heading}>
+    <dialog {...dialogProps} className={`${frame.dialog} ${styles.dialog}`} aria-labelledby={headingId}>
+      <h2 id={headingId} className={frame.heading}>
         Safeguarding contacts: {school.name}
       </h2>
       {body}

@@ -1,15 +1,19 @@
 import { useMutation } from "@apollo/client/react";
 import { type FormEvent, useId, useState } from "react";
 import { Button } from "../../../components/Button";
+import frame from "../../../components/Dialog.module.css";
 import { Notice } from "../../../components/Notice";
+import { SelectField } from "../../../components/SelectField";
 import type { SafeguardingContactsFieldsFragment } from "../../../gql/graphql";
 import { errorMessage } from "../../../lib/errors";
+import { toggled } from "../../../lib/sets";
 import { SetSafeguardingContactsDocument } from "../graphql";
 import styles from "./Safeguarding.module.css";
 
 export const SAVE_CONTACTS_FAILED = "Failed to save the safeguarding contacts";
 export const NO_LEAD_OPTION = "No lead (urgent alerts go to every teacher)";
 export const CHOOSE_LEAD = "Choose a safeguarding lead";
+export const NO_OTHER_TEACHERS = "No other teacher to name as a deputy.";
 
 /**
  * Chooses a school's designated safeguarding lead and deputies from its teachers. An admin may leave
@@ -29,20 +33,11 @@ export function ContactsEditor({
   const leadId = useId();
   const [lead, setLead] = useState(contacts.lead?.id ?? "");
   const [deputies, setDeputies] = useState(() => new Set(contacts.deputies.map((deputy) => deputy.id)));
+  const [leadError, setLeadError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [save, { loading }] = useMutation(SetSafeguardingContactsDocument);
-
-  function toggle(id: string, on: boolean) {
-    setDeputies((current) => {
-      const next = new Set(current);
-      if (on) {
-        next.add(id);
-      } else {
-        next.delete(id);
-      }
-      return next;
-    });
-  }
+  // The lead is not also a deputy.
+  const others = contacts.candidates.filter((teacher) => teacher.id !== lead);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -50,9 +45,11 @@ export function ContactsEditor({
       return;
     }
     if (!lead && !allowNoLead) {
-      setFailure(CHOOSE_LEAD);
+      setLeadError(CHOOSE_LEAD);
+      document.getElementById(leadId)?.focus();
       return;
     }
+    setLeadError(null);
     setFailure(null);
     try {
       const { data } = await save({
@@ -77,7 +74,7 @@ export function ContactsEditor({
     return (
       <>
         <p>{contacts.school.name} has no active teachers on Reading Room to choose from yet.</p>
-        <div className={styles.actions}>
+        <div className={frame.actions}>
           <Button variant="secondary" onClick={onCancel}>
             Close
           </Button>
@@ -88,45 +85,51 @@ export function ContactsEditor({
 
   return (
     <form onSubmit={(event) => void submit(event)} aria-busy={loading} noValidate>
-      <div className={styles.field}>
-        <label htmlFor={leadId}>Designated safeguarding lead</label>
-        <select
-          id={leadId}
-          className={styles.select}
-          value={lead}
-          data-autofocus
-          onChange={(event) => setLead(event.target.value)}
-        >
-          <option value="">{allowNoLead ? NO_LEAD_OPTION : "Choose a teacher"}</option>
-          {contacts.candidates.map((teacher) => (
-            <option key={teacher.id} value={teacher.id}>
-              {teacher.displayName}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label="Designated safeguarding lead"
+        id={leadId}
+        name="lead"
+        className={styles.lead}
+        value={lead}
+        required={!allowNoLead}
+        error={leadError ?? undefined}
+        data-autofocus
+        onChange={(event) => {
+          setLead(event.target.value);
+          setLeadError(null);
+        }}
+      >
+        <option value="">{allowNoLead ? NO_LEAD_OPTION : "Choose a teacher"}</option>
+        {contacts.candidates.map((teacher) => (
+          <option key={teacher.id} value={teacher.id}>
+            {teacher.displayName}
+          </option>
+        ))}
+      </SelectField>
       <fieldset className={styles.deputies}>
         <legend className={styles.legend}>Deputies</legend>
-        <ul>
-          {contacts.candidates
-            .filter((teacher) => teacher.id !== lead)
-            .map((teacher) => (
+        {others.length === 0 ? (
+          <p className={styles.hint}>{NO_OTHER_TEACHERS}</p>
+        ) : (
+          <ul>
+            {others.map((teacher) => (
               <li key={teacher.id}>
                 <label>
                   <input
                     type="checkbox"
                     checked={deputies.has(teacher.id)}
-                    onChange={(event) => toggle(teacher.id, event.target.checked)}
+                    onChange={(event) => setDeputies((current) => toggled(current, teacher.id, event.target.checked))}
                   />
                   {teacher.displayName}
                 </label>
               </li>
             ))}
-        </ul>
+          </ul>
+        )}
       </fieldset>
       <p className={styles.hint}>Urgent alerts are e-mailed to the lead and the deputies at once.</p>
       {failure ? <Notice tone="error">{failure}</Notice> : null}
-      <div className={styles.actions}>
+      <div className={frame.actions}>
         <Button variant="secondary" onClick={onCancel} disabled={loading}>
           Cancel
         </Button>

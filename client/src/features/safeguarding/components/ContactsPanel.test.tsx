@@ -4,7 +4,7 @@ import { createTestClient, type Resolver } from "../../../test/apollo";
 import { buildUser, storeSignedIn } from "../../../test/factories";
 import { renderRoutes } from "../../../test/render";
 import { buildStaff, contactsReply } from "../testFactories";
-import { CHOOSE_LEAD } from "./ContactsEditor";
+import { CHOOSE_LEAD, NO_OTHER_TEACHERS } from "./ContactsEditor";
 import { ContactsPanel } from "./ContactsPanel";
 
 function renderPanel(resolvers: Record<string, Resolver>) {
@@ -44,10 +44,17 @@ describe("ContactsPanel", () => {
     ).toEqual(["Choose a teacher", "Cal Colleague", "Dev Deputy", "Lena Lead"]);
     await user.selectOptions(lead, "");
     await user.click(screen.getByRole("button", { name: "Save contacts" }));
-    expect(screen.getByRole("alert").textContent).toBe(CHOOSE_LEAD);
+    // Said beside the field, which is marked invalid and points to it.
+    const refusal = screen.getByRole("alert");
+    expect(refusal.textContent).toBe(CHOOSE_LEAD);
+    expect(lead.getAttribute("aria-invalid")).toBe("true");
+    expect(lead.getAttribute("aria-describedby")).toBe(refusal.id);
+    expect(document.activeElement).toBe(lead);
     expect(callsOf("SetSafeguardingContacts")).toEqual([]);
 
     await user.selectOptions(lead, "Dev Deputy");
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(lead.getAttribute("aria-invalid")).toBeNull();
     await user.click(screen.getByRole("checkbox", { name: "Lena Lead" }));
     await user.click(screen.getByRole("button", { name: "Save contacts" }));
     expect(await screen.findByText("Deputies: Lena Lead")).toBeTruthy();
@@ -57,5 +64,16 @@ describe("ContactsPanel", () => {
     ]);
     // Handed over: no longer the lead, so no change button.
     expect(screen.queryByRole("button", { name: "Change safeguarding contacts" })).toBeNull();
+  });
+
+  it("says so when the lead is the school's only teacher, with no deputy to choose", async () => {
+    const me = buildStaff("Lena Lead");
+    const { user } = renderPanel({
+      SafeguardingContacts: contactsReply({ lead: me, candidates: [me], canEdit: true }),
+    });
+    await user.click(await screen.findByRole("button", { name: "Change safeguarding contacts" }));
+    const deputies = screen.getByRole("group", { name: "Deputies" });
+    expect(within(deputies).getByText(NO_OTHER_TEACHERS)).toBeTruthy();
+    expect(within(deputies).queryByRole("checkbox")).toBeNull();
   });
 });

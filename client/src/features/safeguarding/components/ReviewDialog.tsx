@@ -1,12 +1,13 @@
 import { useMutation } from "@apollo/client/react";
 import { type FormEvent, useId, useState } from "react";
 import { Button } from "../../../components/Button";
+import frame from "../../../components/Dialog.module.css";
 import { Notice } from "../../../components/Notice";
 import type { SafeguardingAlertDetailFieldsFragment, SafeguardingAlertFieldsFragment } from "../../../gql/graphql";
 import { errorMessage } from "../../../lib/errors";
 import { useModalDialog } from "../../../lib/useModalDialog";
-import { alertTitle } from "../../teacher/format";
 import { ReviewSafeguardingAlertsDocument } from "../graphql";
+import { UrgentTag } from "./AlertParts";
 import styles from "./Safeguarding.module.css";
 
 export const REVIEW_FAILED = "Failed to mark the alert reviewed";
@@ -15,7 +16,7 @@ export const NOTE_LABEL = "What was done";
 export const NOTE_HINT = "Kept with the alert as a record, with your name and the time. It cannot be changed later.";
 export const MAX_NOTE_LENGTH = 4000;
 
-type Reviewable = Pick<SafeguardingAlertFieldsFragment, "id" | "type" | "category" | "severity" | "studentDisplayName">;
+type Reviewable = Pick<SafeguardingAlertFieldsFragment, "id" | "label" | "severity" | "studentDisplayName">;
 
 /**
  * Marks one alert or several reviewed with one note (what was done): the server keeps who, when and
@@ -64,14 +65,24 @@ export function ReviewDialog({
   }
 
   return (
-    <dialog {...dialogProps} className={styles.dialog} aria-labelledby={headingId} aria-busy={loading}>
-      <h2 id={headingId} className={styles.heading}>
+    <dialog
+      {...dialogProps}
+      className={`${frame.dialog} ${styles.dialog}`}
+      aria-labelledby={headingId}
+      aria-busy={loading}
+    >
+      <h2 id={headingId} className={frame.heading}>
         {alreadyReviewed ? "Add a note" : several ? `Mark ${alerts.length} alerts as reviewed` : "Mark as reviewed"}
       </h2>
       <ul className={styles.titles}>
         {alerts.map((alert) => (
           <li key={alert.id}>
-            {alertTitle(alert)}: {alert.studentDisplayName}
+            {alert.severity === "urgent" ? (
+              <>
+                <UrgentTag />{" "}
+              </>
+            ) : null}
+            {alert.label}: {alert.studentDisplayName}
           </li>
         ))}
       </ul>
@@ -96,7 +107,7 @@ export function ReviewDialog({
           </p>
         </div>
         {failure ? <Notice tone="error">{failure}</Notice> : null}
-        <div className={styles.actions}>
+        <div className={frame.actions}>
           <Button variant="secondary" onClick={onClose} disabled={loading}>
             Cancel
           </Button>

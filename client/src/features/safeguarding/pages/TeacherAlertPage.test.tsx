@@ -30,6 +30,7 @@ describe("TeacherAlertPage", () => {
   it("shows the alert, who it is about, what they wrote, and that nobody has reviewed it", async () => {
     const alert = buildAlert({
       type: "alert",
+      label: "Suicide or self-harm",
       severity: "urgent",
       category: "risk_self_harm",
       studentDisplayName: "Ada Lovelace",
@@ -37,7 +38,7 @@ describe("TeacherAlertPage", () => {
       bookTitle: "The Secret Garden",
       reason: "Suicide or self-harm in a chat message",
     });
-    const { callsOf } = renderAlert(alert.id, {
+    const { user, callsOf } = renderAlert(alert.id, {
       SafeguardingAlert: { data: { safeguardingAlert: buildAlertDetail(alert, { emailsSent: 2 }) } },
     });
     expect(await screen.findByRole("heading", { level: 1, name: "Suicide or self-harm: Ada Lovelace" })).toBeTruthy();
@@ -48,10 +49,20 @@ describe("TeacherAlertPage", () => {
     expect(screen.getByText("Not reviewed yet")).toBeTruthy();
     expect(screen.getByText(/To the safeguarding contacts 2 times/)).toBeTruthy();
     expect(screen.getByText(NO_NOTES)).toBeTruthy();
+
+    // The review dialog says what it closes, urgent as it is.
+    await user.click(screen.getByRole("button", { name: "Mark as reviewed" }));
+    const dialog = screen.getByRole("dialog", { name: "Mark as reviewed" });
+    expect(within(dialog).getByRole("listitem").textContent).toBe("Urgent Suicide or self-harm: Ada Lovelace");
   });
 
   it("reviews it with a note: the note shows with its author and time, and the alert is reviewed", async () => {
-    const alert = buildAlert({ type: "concern", category: "personal_details", studentDisplayName: "Ada" });
+    const alert = buildAlert({
+      type: "concern",
+      label: "Possible concern - please review",
+      category: "personal_details",
+      studentDisplayName: "Ada",
+    });
     const note = "Talked about keeping her address private.";
     const { user, callsOf } = renderAlert(alert.id, {
       SafeguardingAlert: { data: { safeguardingAlert: buildAlertDetail(alert) } },

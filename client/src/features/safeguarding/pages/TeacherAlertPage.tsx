@@ -7,7 +7,8 @@ import { Spinner } from "../../../components/Spinner";
 import type { SafeguardingAlertDetailFieldsFragment } from "../../../gql/graphql";
 import { errorMessage } from "../../../lib/errors";
 import { useDocumentTitle } from "../../../lib/useDocumentTitle";
-import { alertTitle, formatDateTime } from "../../teacher/format";
+import { formatDateTime } from "../../teacher/format";
+import { AlertExcerpt, UrgentTag } from "../components/AlertParts";
 import { ReviewDialog } from "../components/ReviewDialog";
 import { SafeguardingAlertDocument } from "../graphql";
 import styles from "./TeacherAlertPage.module.css";
@@ -30,7 +31,7 @@ export default function TeacherAlertPage() {
   const [latest, setLatest] = useState<SafeguardingAlertDetailFieldsFragment | null>(null);
   const [reviewing, setReviewing] = useState(false);
   const detail = latest ?? data?.safeguardingAlert ?? null;
-  useDocumentTitle(detail ? `Safeguarding alert: ${alertTitle(detail.alert)}` : "Safeguarding alert");
+  useDocumentTitle(detail ? `Safeguarding alert: ${detail.alert.label}` : "Safeguarding alert");
 
   if (!detail) {
     if (error) {
@@ -54,9 +55,9 @@ export default function TeacherAlertPage() {
         Back to Dashboard
       </ButtonLink>
       <div className={styles.head}>
-        {alert.severity === "urgent" ? <span className={styles.urgentTag}>Urgent</span> : null}
+        {alert.severity === "urgent" ? <UrgentTag /> : null}
         <h1 id="alert-title" className={styles.title}>
-          {alertTitle(alert)}: {alert.studentDisplayName}
+          {alert.label}: {alert.studentDisplayName}
         </h1>
       </div>
       <dl className={styles.facts}>
@@ -97,9 +98,7 @@ export default function TeacherAlertPage() {
       {alert.messageExcerpt ? (
         <>
           <h2>What {alert.studentDisplayName} wrote</h2>
-          <blockquote className={styles.excerpt}>
-            <p>{alert.messageExcerpt}</p>
-          </blockquote>
+          <AlertExcerpt text={alert.messageExcerpt} />
         </>
       ) : null}
       <div className={styles.actions}>

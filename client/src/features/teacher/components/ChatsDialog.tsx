@@ -2,6 +2,7 @@ import { useApolloClient, useQuery, useSubscription } from "@apollo/client/react
 import { useId, useMemo, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import { Button, ButtonLink } from "../../../components/Button";
+import frame from "../../../components/Dialog.module.css";
 import { Spinner } from "../../../components/Spinner";
 import type { TeacherChatFieldsFragment, TeacherChatsQuery } from "../../../gql/graphql";
 import { TeacherChatDocument } from "../../chat/graphql";
@@ -60,9 +61,14 @@ export function ChatsDialog({ target, onClose }: { target: ChatsDialogTarget; on
   const list = useChatList(target.student.id);
 
   return (
-    <dialog {...dialogProps} className={styles.dialog} aria-labelledby={headingId} onClose={onClose}>
-      <div className={styles.top}>
-        <h2 id={headingId} className={styles.heading}>
+    <dialog
+      {...dialogProps}
+      className={`${frame.dialog} ${styles.dialog}`}
+      aria-labelledby={headingId}
+      onClose={onClose}
+    >
+      <div className={`${frame.top} ${styles.top}`}>
+        <h2 id={headingId} className={frame.heading}>
           {target.student.displayName}&apos;s chats
         </h2>
         <Button variant="secondary" onClick={onClose}>

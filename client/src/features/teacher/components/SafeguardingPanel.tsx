@@ -2,9 +2,11 @@ import { useState } from "react";
 import { Link } from "react-router-dom";
 import { Button } from "../../../components/Button";
 import type { SafeguardingAlertFieldsFragment } from "../../../gql/graphql";
+import { toggled } from "../../../lib/sets";
 import { downloadAlertsCsv } from "../../safeguarding/exportCsv";
+import { AlertExcerpt, UrgentTag } from "../../safeguarding/components/AlertParts";
 import { ReviewDialog } from "../../safeguarding/components/ReviewDialog";
-import { alertTitle, formatDateTime } from "../format";
+import { formatDateTime } from "../format";
 import styles from "./SafeguardingPanel.module.css";
 
 export const NO_OPEN_ALERTS = "No safeguarding alerts to review.";
@@ -34,18 +36,6 @@ export function SafeguardingPanel({ alerts, total, announcement, onReviewed, onV
   const [exporting, setExporting] = useState(false);
   // Only alerts still listed count (one reviewed elsewhere drops out of the selection).
   const chosen = alerts.filter((alert) => selected.has(alert.id));
-
-  function toggle(id: string, on: boolean) {
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) {
-        next.add(id);
-      } else {
-        next.delete(id);
-      }
-      return next;
-    });
-  }
 
   async function exportCsv() {
     setExporting(true);
@@ -78,6 +68,7 @@ export function SafeguardingPanel({ alerts, total, announcement, onReviewed, onV
         {alerts.length > 1 ? (
           <Button
             variant="secondary"
+            className={styles.reviewSelected}
             aria-disabled={chosen.length === 0}
             onClick={() => chosen.length > 0 && setReviewing(chosen)}
           >
@@ -101,7 +92,7 @@ export function SafeguardingPanel({ alerts, total, announcement, onReviewed, onV
               alert={alert}
               selectable={alerts.length > 1}
               selected={selected.has(alert.id)}
-              onSelect={(on) => toggle(alert.id, on)}
+              onSelect={(on) => setSelected((current) => toggled(current, alert.id, on))}
               onReview={() => setReviewing([alert])}
               onViewChat={onViewChat}
             />
@@ -147,7 +138,7 @@ function AlertItem({
 }) {
   const urgent = alert.severity === "urgent";
   const titleId = `alert-${alert.id}`;
-  const title = `${alertTitle(alert)}: ${alert.studentDisplayName}`;
+  const title = `${alert.label}: ${alert.studentDisplayName}`;
 
   return (
     <li className={`${styles.alert} ${urgent ? styles.urgent : ""}`} aria-labelledby={titleId}>
@@ -161,7 +152,7 @@ function AlertItem({
             onChange={(event) => onSelect(event.target.checked)}
           />
         ) : null}
-        {urgent ? <span className={styles.urgentTag}>Urgent</span> : null}
+        {urgent ? <UrgentTag /> : null}
         <h3 id={titleId} className={styles.alertTitle}>
           {title}
         </h3>
@@ -170,11 +161,7 @@ function AlertItem({
         </time>
       </div>
       {alert.bookTitle ? <p className={styles.book}>About {alert.bookTitle}</p> : null}
-      {alert.messageExcerpt ? (
-        <blockquote className={styles.excerpt}>
-          <p>{alert.messageExcerpt}</p>
-        </blockquote>
-      ) : null}
+      {alert.messageExcerpt ? <AlertExcerpt text={alert.messageExcerpt} /> : null}
       <p className={styles.reason}>
         {alert.reason}
         {alert.type === "alert" || alert.type === "concern"
@@ -195,7 +182,7 @@ function AlertItem({
         <Button onClick={onReview}>
           Mark as reviewed
           <span className="visually-hidden">
-            : {alertTitle(alert)} for {alert.studentDisplayName}
+            : {alert.label} for {alert.studentDisplayName}
           </span>
         </Button>
       </div>

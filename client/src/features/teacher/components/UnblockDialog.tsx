@@ -2,6 +2,7 @@ import { CombinedGraphQLErrors, ServerError } from "@apollo/client/errors";
 import { useMutation } from "@apollo/client/react";
 import { useId, useState } from "react";
 import { Button } from "../../../components/Button";
+import frame from "../../../components/Dialog.module.css";
 import type { StudentCardFieldsFragment } from "../../../gql/graphql";
 import { errorMessage } from "../../../lib/errors";
 import { useModalDialog } from "../../../lib/useModalDialog";
@@ -75,11 +76,16 @@ export function UnblockDialog({
   }
 
   return (
-    <dialog {...dialogProps} className={styles.dialog} aria-labelledby={headingId} aria-describedby={bodyId}>
-      <h2 id={headingId} className={styles.heading}>
+    <dialog
+      {...dialogProps}
+      className={`${frame.dialog} ${styles.dialog}`}
+      aria-labelledby={headingId}
+      aria-describedby={bodyId}
+    >
+      <h2 id={headingId} className={frame.heading}>
         {UNBLOCK_LABEL}
       </h2>
-      <div id={bodyId} className={styles.body}>
+      <div id={bodyId} className={frame.body}>
         <p className={styles.question}>{unblockQuestion(student)}</p>
         <p>
           {moderation.blocked ? "They are blocked" : "They are not blocked"}
@@ -94,7 +100,7 @@ export function UnblockDialog({
           {failure}
         </p>
       ) : null}
-      <div className={styles.actions}>
+      <div className={frame.actions}>
         <Button data-autofocus variant="secondary" onClick={onClose} disabled={loading}>
           Cancel
         </Button>

@@ -24,7 +24,6 @@ import {
 } from "../testFactories";
 import { NOTE_REQUIRED } from "../../safeguarding/components/ReviewDialog";
 import { buildStaff, contactsReply, reviewedReply } from "../../safeguarding/testFactories";
-import { CONCERN_LABEL } from "../format";
 import TeacherDashboardPage from "./TeacherDashboardPage";
 
 afterEach(() => {
@@ -58,6 +57,8 @@ function renderDashboard(resolvers: Record<string, Resolver>) {
 }
 
 const firstPage = { search: null, sort: "name", offset: 0, limit: 30 };
+/** The server's label for an event its classifier was unsure of. */
+const CONCERN_LABEL = "Possible concern - please review";
 
 /** A student's card (an article named by the student). */
 const card = (student: Pick<BuiltStudent, "displayName">) => screen.getByRole("article", { name: student.displayName });
@@ -411,6 +412,7 @@ describe("TeacherDashboardPage", () => {
       });
       const urgent = buildAlert({
         type: "alert",
+        label: "Risk to the child",
         severity: "urgent",
         category: "self_harm_risk",
         reason: "Talked about hurting themself",
@@ -447,6 +449,7 @@ describe("TeacherDashboardPage", () => {
 
       const block = buildAlert({
         type: "block",
+        label: "Account restricted",
         category: "violence_threats",
         reason: "Threatened a classmate",
         studentId: ada.id,
@@ -472,6 +475,7 @@ describe("TeacherDashboardPage", () => {
         studentDisplayName: "Ada Lovelace",
         strikeCount: 2,
         category: "sexual",
+        label: "Strike: Sexual content",
       });
       const { push, openSubscriptions } = renderDashboard({
         TeacherDashboard: dashboardReply({ students: [ada], alerts: [first, second] }),
@@ -504,6 +508,7 @@ describe("TeacherDashboardPage", () => {
         alertEvent(
           buildAlert({
             type: "unblock",
+            label: "Unblocked",
             category: null,
             studentId: ada.id,
             studentDisplayName: "Ada Lovelace",
@@ -603,7 +608,12 @@ describe("TeacherDashboardPage", () => {
     });
 
     it("lists a possible concern with its label and links each alert to its page", async () => {
-      const concern = buildAlert({ type: "concern", category: "personal_details", studentDisplayName: "Ada" });
+      const concern = buildAlert({
+        type: "concern",
+        label: CONCERN_LABEL,
+        category: "personal_details",
+        studentDisplayName: "Ada",
+      });
       renderDashboard({ TeacherDashboard: dashboardReply({ students: [buildStudent()], alerts: [concern] }) });
       await screen.findByRole("region", { name: /^Safeguarding/ });
       await waitFor(() => expect(alertTitles()).toEqual([`${CONCERN_LABEL}: Ada`]));

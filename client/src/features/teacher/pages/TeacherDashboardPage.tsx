@@ -9,7 +9,7 @@ import { ContactsPanel } from "../../safeguarding/components/ContactsPanel";
 import { ChatsDialog, type ChatsDialogTarget } from "../components/ChatsDialog";
 import { SafeguardingPanel } from "../components/SafeguardingPanel";
 import { StudentCard } from "../components/StudentCard";
-import { alertTitle, byUrgency } from "../format";
+import { byUrgency } from "../format";
 import { TeacherDashboardDocument } from "../graphql";
 import { useSchoolLive } from "../useSchoolLive";
 import styles from "./TeacherDashboardPage.module.css";
@@ -51,7 +51,7 @@ function useAlerts(fromQuery: SafeguardingAlertFieldsFragment[], openOnServer: n
     setLive((current) => new Map(current).set(alert.id, alert));
     if (!alert.reviewedAt) {
       setAnnouncement(
-        `New safeguarding alert${alert.severity === "urgent" ? ", urgent" : ""}: ${alertTitle(alert)}, ${alert.studentDisplayName}`,
+        `New safeguarding alert${alert.severity === "urgent" ? ", urgent" : ""}: ${alert.label}, ${alert.studentDisplayName}`,
       );
     }
   }, []);
