@@ -89,8 +89,11 @@ describe("the AI chat in a real browser", () => {
       ["i am going to stab you tomorrow", null],
     ];
     for (const [message, warning] of harmful) {
+      // The book chat's pane may still be settling after the switch: the text must be in the box
+      // before it is sent, and Send waits until it can be pressed.
       await input.fill(message);
-      await input.press("Enter");
+      await expect.poll(() => input.inputValue()).toBe(message);
+      await page.getByRole("button", { name: "Send" }).click();
       if (warning) {
         await page.getByRole("alert").filter({ hasText: warning }).waitFor();
       }
