@@ -23,8 +23,8 @@ function printTable(header, rows) {
 }
 
 const dist = (p) => path.join(root, "dist/server", p);
-const { classifyRules } = await import(dist("modules/moderation/rules/index.js"));
-const { LinearModel } = await import(dist("modules/moderation/model/linear-model.js"));
+const { classifyRules, NO_RULE_MATCHED } = await import(dist("modules/moderation/rules/index.js"));
+const { LinearModel, MODEL_CLEAR } = await import(dist("modules/moderation/model/linear-model.js"));
 const { combineFast, createClassifier } = await import(dist("modules/moderation/classify.js"));
 const { evaluateModeration, layerAgreement } = await import(dist("modules/moderation/eval/evaluate.js"));
 const { createOfflineProvider } = await import(dist("modules/ai/offline-provider.js"));
@@ -40,11 +40,9 @@ const argument = (flag) => {
 
 const model = LinearModel.load();
 const classifier = createClassifier({ model });
-const NO_RULE = { flagged: false, category: null, severity: "none", reason: null, ruleId: null };
-const MODEL_CLEAR = { band: "clear", category: null, probability: 0, viaContext: false };
 const layers = {
   "1 rules": (text) => combineFast(classifyRules(text), MODEL_CLEAR),
-  "2 model": (text, context) => combineFast(NO_RULE, model.judgeInContext(text, context)),
+  "2 model": (text, context) => combineFast(NO_RULE_MATCHED, model.judgeInContext(text, context)),
   "1+2": (text, context) => classifier.classifyFast(text, context),
 };
 

@@ -2,12 +2,12 @@ import { describe, expect, it } from "vitest";
 import { combineFast, combineWithJudge, createClassifier, type Verdict } from "./classify.js";
 import type { JudgeVerdict, ModerationJudge } from "./judge/gemini-judge.js";
 import { LinearModel, MODEL_CLEAR, type ModelVerdict } from "./model/linear-model.js";
-import type { RuleVerdict } from "./rules/index.js";
+import { NO_RULE_MATCHED, type RuleVerdict } from "./rules/index.js";
 import type { ModerationCategory } from "./taxonomy.js";
 
 // How the three layers combine (classify.ts), from each layer's possible votes.
 
-const NO_RULE: RuleVerdict = { flagged: false, category: null, severity: "none", reason: null, ruleId: null };
+const NO_RULE = NO_RULE_MATCHED;
 const rule = (category: ModerationCategory, severity: "low" | "high" | "urgent"): RuleVerdict => ({
   flagged: true,
   category,

@@ -89,7 +89,6 @@ export function legacyCategory(category: ModerationCategory): LegacyCategory {
     case "personal_details":
       return category;
   }
-  return "bullying_hate";
 }
 
 const isRiskLabel = (label: ModerationLabel) =>
