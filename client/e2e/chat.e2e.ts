@@ -52,7 +52,8 @@ describe("the AI chat in a real browser", () => {
         },
         { timeout: 20_000, interval: 30 },
       )
-      .toMatch(/chapter[\s\S]*[”"]/i);
+      // The whole reply: the quote, then its chapter and a question back.
+      .toMatch(/[”"] \(chapter [^)]+\) [^?]+\?/i);
     await expect.poll(() => page.getByRole("button", { name: "Send" }).isEnabled()).toBe(true);
     const answer = (await log.textContent()) ?? "";
     // The offline provider quotes the book.

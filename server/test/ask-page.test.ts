@@ -206,10 +206,9 @@ describe("'Ask about this page', offline provider, questions about the page", ()
         for (const piece of quoteOf(reply).split("…").map(plain).filter(Boolean)) {
           expect(plain(page.text), `${question} → ${reply}`).toContain(piece);
         }
+        expect(reply, question).toMatch(/^This page says: “/);
         if (where) {
-          expect(reply, question).toContain(`${where}, this page says:`);
-        } else {
-          expect(reply, question).toContain("This page says:");
+          expect(reply, question).toContain(`(${where.replace(/^In c/, "C").replace(/^In /, "")})`);
         }
       }
     });
@@ -233,7 +232,8 @@ describe("'Ask about this page', offline provider, questions about the page", ()
     const res = await chats.send(student, chatId, "What was in the picnic basket?", page.page);
     expect(res.body.errors).toBeUndefined();
     const reply = res.body.data.sendChatMessage.assistantMessage.content as string;
-    expect(reply).toContain("In chapter I, The River Bank, the book says:");
+    expect(reply).toContain("” (Chapter I, The River Bank)");
+    expect(reply).not.toContain("This page says");
     expect(page.text).not.toContain(quoteOf(reply));
   });
 });

@@ -4,8 +4,9 @@ import { SUPPORT_REPLY } from "../src/modules/moderation/moderation.service.js";
 import { SAFETY_SETTINGS } from "../src/modules/ai/gemini-provider.js";
 import { gqlError } from "./helpers/auth-kit.js";
 import { CHAT, CHAT_EVENTS, type ChatEvent, OPEN_CHAT, SEND } from "./helpers/chat-kit.js";
-import { type FakeGemini, geminiSettings, judgeAnswer, startFakeGemini } from "./helpers/fake-gemini.js";
-import { startTestApp, type TestApp, type TestUser } from "./helpers/test-app.js";
+import { type FakeGemini, judgeAnswer } from "./helpers/fake-gemini.js";
+import { startGeminiApp, stopGeminiApp } from "./helpers/gemini-app.js";
+import { type TestApp, type TestUser } from "./helpers/test-app.js";
 import { subscribe } from "./helpers/ws-kit.js";
 
 // The chat with AI_PROVIDER=gemini: the real @google/genai SDK inside the server, talking to a fake
@@ -22,21 +23,13 @@ describe("chat through Gemini", () => {
   let bookId: string;
 
   beforeAll(async () => {
-    gemini = await startFakeGemini();
-    app = await startTestApp({
-      ...geminiSettings(gemini, { timeoutMs: 400, maxRetries: 1 }),
-      MODERATION_JUDGE_TIMEOUT_MS: "1500",
-    });
-    ({ id: bookId } = await app.db.prisma.book.findUniqueOrThrow({
-      where: { slug: "the-wind-in-the-willows" },
-      select: { id: true },
-    }));
+    ({ gemini, app, bookId } = await startGeminiApp(
+      { timeoutMs: 400, maxRetries: 1 },
+      { MODERATION_JUDGE_TIMEOUT_MS: "1500" },
+    ));
   });
   beforeEach(() => gemini.reset());
-  afterAll(async () => {
-    await app.stop();
-    await gemini.close();
-  });
+  afterAll(() => stopGeminiApp({ gemini, app }));
 
   async function chatOf(user: TestUser, characterName?: string): Promise<string> {
     const res = await app.gql(OPEN_CHAT, { bookId, ...(characterName ? { characterName } : {}) }, user.token);

@@ -4,6 +4,7 @@ import { dailyLimitMessage, MODERATE_FIELDS_REQUIRED_MESSAGE } from "../src/modu
 import { SUPPORT_REPLY } from "../src/modules/moderation/moderation.service.js";
 import { gqlError } from "./helpers/auth-kit.js";
 import { otherSchool } from "./helpers/book-factory.js";
+import { startBookApp } from "./helpers/gemini-app.js";
 import { startTestApp, type TestApp, type TestUser } from "./helpers/test-app.js";
 import { CHAT_EVENTS, type ChatEvent, OPEN_CHAT, SEND } from "./helpers/chat-kit.js";
 import { type Live, subscribe } from "./helpers/ws-kit.js";
@@ -29,11 +30,7 @@ describe("moderation and safeguarding", () => {
   const open: Live<unknown>[] = [];
 
   beforeAll(async () => {
-    app = await startTestApp({ AI_OFFLINE_PACE_MS: "0" });
-    ({ id: bookId } = await app.db.prisma.book.findUniqueOrThrow({
-      where: { slug: "the-wind-in-the-willows" },
-      select: { id: true },
-    }));
+    ({ app, bookId } = await startBookApp({ AI_OFFLINE_PACE_MS: "0" }));
   });
   afterAll(async () => {
     await Promise.all(open.map((live) => live.dispose()));

@@ -1,5 +1,6 @@
 import http, { type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
+import { SUMMARY_INSTRUCTION_START } from "../../src/modules/ai/gemini-provider.js";
 
 // A fake Gemini REST API on 127.0.0.1 for tests that run the real @google/genai SDK against it:
 //
@@ -16,6 +17,8 @@ import type { AddressInfo } from "node:net";
 //
 // Calls of the safeguarding classifier's AI judge (a JSON schema in generationConfig) are kept apart:
 // `judgeRequests`, answered from `scriptJudge(...)`, by default "nothing of concern" (JUDGE_CLEAR).
+// So are the teacher's chat summaries (a system instruction starting SUMMARY_INSTRUCTION_START):
+// `summaryRequests`, answered from `scriptSummary(...)`, by default FAKE_SUMMARY.
 
 /** A response to one call. Any kind answers either endpoint (streamed or not). */
 export type FakeGeminiResponse =
@@ -80,6 +83,10 @@ export type FakeGemini = {
   judgeRequests: FakeGeminiRequest[];
   /** Queues responses for the judge's next calls (default: JUDGE_CLEAR). */
   scriptJudge(...responses: FakeGeminiResponse[]): void;
+  /** The chat summaries' calls, in order. */
+  summaryRequests: FakeGeminiRequest[];
+  /** Queues responses for the next summary calls (default: FAKE_SUMMARY). */
+  scriptSummary(...responses: FakeGeminiResponse[]): void;
   /** Forgets the queued responses and the recorded requests. */
   reset(): void;
   /** Stops the server, dropping any open (e.g. hanging) connections. */
@@ -113,13 +120,23 @@ export function judgeAnswer(
 }
 export const JUDGE_CLEAR = judgeAnswer();
 
+/** The default answer to a chat summary call. */
+export const FAKE_SUMMARY = "Asked about the story (summary by the fake Gemini)";
+
+/** Whether a call asks for a teacher's chat summary (see gemini-provider's summarizeChat). */
+function asksForSummary(body: FakeGeminiBody): boolean {
+  return Boolean(body.systemInstruction?.parts?.[0]?.text?.startsWith(SUMMARY_INSTRUCTION_START));
+}
+
 const MODEL_CALL = /\/models\/([^/:?]+):(streamGenerateContent|generateContent)(?:\?|$)/;
 
 export async function startFakeGemini(): Promise<FakeGemini> {
   const requests: FakeGeminiRequest[] = [];
   const judgeRequests: FakeGeminiRequest[] = [];
+  const summaryRequests: FakeGeminiRequest[] = [];
   let queue: FakeGeminiResponse[] = [];
   let judgeQueue: FakeGeminiResponse[] = [];
+  let summaryQueue: FakeGeminiResponse[] = [];
 
   const server = http.createServer(async (req, res) => {
     const pieces: Buffer[] = [];
@@ -140,13 +157,16 @@ export async function startFakeGemini(): Promise<FakeGemini> {
       body: parseBody(raw),
     };
     const judging = Boolean(request.body.generationConfig?.responseJsonSchema);
-    (judging ? judgeRequests : requests).push(request);
+    const summarising = !judging && asksForSummary(request.body);
+    (judging ? judgeRequests : summarising ? summaryRequests : requests).push(request);
     if (!match || req.method !== "POST") {
       return sendError(res, 404, `No route for ${req.method} ${url}`);
     }
     const response = judging
       ? (judgeQueue.shift() ?? JUDGE_CLEAR)
-      : (queue.shift() ?? { kind: "stream", chunks: echoChunks(request.body) });
+      : summarising
+        ? (summaryQueue.shift() ?? { kind: "reply", text: FAKE_SUMMARY })
+        : (queue.shift() ?? { kind: "stream", chunks: echoChunks(request.body) });
     await respond(res, response, request.action === "streamGenerateContent");
   });
 
@@ -163,11 +183,17 @@ export async function startFakeGemini(): Promise<FakeGemini> {
     scriptJudge(...responses) {
       judgeQueue.push(...responses);
     },
+    summaryRequests,
+    scriptSummary(...responses) {
+      summaryQueue.push(...responses);
+    },
     reset() {
       queue = [];
       judgeQueue = [];
+      summaryQueue = [];
       requests.length = 0;
       judgeRequests.length = 0;
+      summaryRequests.length = 0;
     },
     close() {
       return new Promise((resolve, reject) => {

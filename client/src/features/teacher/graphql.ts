@@ -83,6 +83,7 @@ export const TeacherChatFields = graphql(`
     characterName
     messageCount
     lastUpdated
+    summary
   }
 `);
 

@@ -97,6 +97,7 @@ export function buildTeacherChat(overrides: Record<string, unknown> = {}) {
     characterName: null as string | null,
     messageCount: 2,
     lastUpdated: "2025-03-05T10:00:00.000Z",
+    summary: null as string | null,
     ...overrides,
   };
 }

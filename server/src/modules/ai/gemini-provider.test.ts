@@ -119,7 +119,7 @@ describe("Gemini provider: the request", () => {
 
     const body = gemini.requests[0]!.body;
     const instruction = body.systemInstruction?.parts?.map((part) => part.text).join("") ?? "";
-    expect(instruction).toContain("friendly reading assistant for children");
+    expect(instruction).toContain("You are a friendly reading tutor.");
     expect(instruction).toContain(`"Alice's Adventures in Wonderland" by Lewis Carroll`);
     expect(instruction).toContain('<book-excerpt chapter="CHAPTER VII. A Mad Tea-Party">');
     expect(instruction).toContain("The Hatter opened his eyes very wide");
@@ -204,6 +204,95 @@ describe("Gemini provider: the request", () => {
 
     expect(providerError(error).retryable).toBe(false);
     expect(gemini.requests).toHaveLength(0);
+  });
+});
+
+describe("Gemini provider: a tutor at the child's level", () => {
+  const instructionOf = (call: number) =>
+    gemini.requests[call]?.body.systemInstruction?.parts?.map((part) => part.text).join("") ?? "";
+
+  it("tells Gemini the child's school phase: primary, secondary, or neither", async () => {
+    await collectStream(provider().reply(request({ learner: { phase: "primary" } })));
+    await collectStream(provider().reply(request({ learner: { phase: "secondary" } })));
+    await collectStream(provider().reply(request({ learner: { phase: null } })));
+    await collectStream(provider().reply(request()));
+
+    const [primary, secondary, unknown, none] = [0, 1, 2, 3].map(instructionOf);
+    expect(primary).toContain("a primary-school child aged about 7 to 11");
+    expect(primary).toContain("The child's level: primary school (ages about 7 to 11).");
+    expect(primary).not.toContain("secondary");
+    expect(secondary).toContain("a secondary-school pupil aged about 11 to 16");
+    expect(secondary).toContain("The child's level: secondary school (ages about 11 to 16).");
+    expect(secondary).not.toContain("primary");
+    expect(unknown).toContain("a child aged about 7 to 14");
+    expect(unknown).not.toMatch(/primary|secondary school/);
+    expect(none).toBe(unknown);
+  });
+
+  it("sends a tutor's rules, the history, the grounding passages and the reading limit in one request", async () => {
+    const limited: AiBook = {
+      ...book,
+      passages: limitPassageIndex(book.passages, { chapter: 0, paragraph: 3 }),
+      limit: { chapter: 0, paragraph: 3, chapterTitle: "CHAPTER I. Down the Rabbit-Hole" },
+    };
+    const history: AiRequest["history"] = [
+      { role: "user", content: "Who is Alice?" },
+      { role: "assistant", content: "Alice is a curious girl. What would you do if you saw a talking rabbit?" },
+    ];
+
+    await collectStream(
+      provider().reply(
+        request({
+          book: limited,
+          history,
+          learner: { phase: "secondary" },
+          message: "Write my book report about why Alice was tired and the Hatter",
+        }),
+      ),
+    );
+
+    const body = gemini.requests[0]!.body;
+    expect(body.contents).toEqual([
+      { role: "user", parts: [{ text: "Who is Alice?" }] },
+      {
+        role: "model",
+        parts: [{ text: "Alice is a curious girl. What would you do if you saw a talking rabbit?" }],
+      },
+      { role: "user", parts: [{ text: "Write my book report about why Alice was tired and the Hatter" }] },
+    ]);
+    const instruction = instructionOf(0);
+    expect(instruction).toContain("Give the answer first, in one short sentence.");
+    expect(instruction).toContain("Never ask more than one question.");
+    expect(instruction).toContain("Never write the child's work for them: no essays, book reports");
+    expect(instruction).toContain("offer to help them plan it instead");
+    expect(instruction).toContain("never more than 80 words");
+    expect(instruction).toContain("The child's level: secondary school");
+    // Grounded on the part they have read only, and told how far that is.
+    const block = instruction.slice(instruction.indexOf("<<<BOOK EXCERPTS>>>"));
+    expect(block).toContain('<book-excerpt chapter="CHAPTER I. Down the Rabbit-Hole">');
+    expect(block).toContain("tired of sitting by her sister");
+    expect(instruction).not.toContain("The Hatter opened his eyes very wide");
+    expect(instruction).toContain('How far the child has read: up to the chapter "CHAPTER I. Down the Rabbit-Hole"');
+    // The child's message is a turn of its own, never part of the rules.
+    expect(instruction).not.toContain("Write my book report");
+  });
+
+  it("keeps a character in character, in the first person, and out of homework", async () => {
+    await collectStream(
+      provider().reply(request({ mode: { kind: "character", name: "The Mad Hatter" }, learner: { phase: "primary" } })),
+    );
+
+    const instruction = instructionOf(0);
+    expect(instruction).toContain("You are The Mad Hatter, a character in the book");
+    expect(instruction).toContain(
+      'Answer in the first person, as The Mad Hatter ("I", "me", "my"), and stay in character',
+    );
+    expect(instruction).toContain('Never talk about The Mad Hatter as "he", "she" or "they"');
+    expect(instruction).toContain("politely decline in character");
+    expect(instruction).toContain("say kindly, in character, that it should be in their own words");
+    expect(instruction).toContain("Never ask more than one question.");
+    expect(instruction).toContain("You are talking with a primary-school child aged about 7 to 11");
+    expect(instruction).toContain("The Hatter opened his eyes very wide");
   });
 });
 

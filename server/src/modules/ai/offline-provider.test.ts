@@ -6,7 +6,17 @@ import { focusBookOnPage, type ReaderPage } from "./page.js";
 import { limitPassageIndex, splitSections } from "./passages.js";
 import { limitBook } from "./spoilers.js";
 import type { AiBook, AiRequest, ChatMode, Passage } from "./provider.js";
-import { chapterPhrase, declineText, greetingText, isDeclineText, notFoundText, titleCase } from "./voice.js";
+import {
+  chapterPhrase,
+  declineText,
+  greetingText,
+  isDeclineText,
+  LATER_CHAPTER_SENTENCE,
+  MAX_REPLY_WORDS,
+  notFoundText,
+  titleCase,
+} from "./voice.js";
+import { ANSWER_SETS, modeOf, readAnswerSet } from "./eval/answer-set.js";
 
 const provider = createOfflineProvider();
 const BOOK: ChatMode = { kind: "book" };
@@ -66,7 +76,7 @@ describe("offline provider", () => {
     expect(plan.choice.passage.chapter).toBe("CHAPTER I. Down the Rabbit-Hole");
     const text = await reply(request(alice, "What does Alice drink?"));
     expect(text).toBe(plan.text);
-    expect(text).toContain("In CHAPTER I, Down the Rabbit-Hole,");
+    expect(text).toContain("(CHAPTER I, Down the Rabbit-Hole)");
     const quote = quoteOf(text);
     expect(quote).toMatch(/drink/i);
     await expectQuotedFrom("alices-adventures-in-wonderland", quote);
@@ -80,7 +90,7 @@ describe("offline provider", () => {
       return;
     }
     expect(plan.choice.passage.chapter).toBe("II. THE OPEN ROAD");
-    expect(plan.text).toContain("In chapter II, The Open Road,");
+    expect(plan.text).toContain("(Chapter II, The Open Road)");
     const quote = quoteOf(plan.text);
     // "He" stands for Toad: the sentences describe him ("He must be a very nice animal").
     expect(quote).toMatch(/\bHe (?:is|must be) (?:indeed )?(?:a|the)\b/);
@@ -135,9 +145,13 @@ describe("offline provider", () => {
     if (plan.kind !== "answer") {
       return;
     }
-    expect(plan.text).toMatch(/^I'm Toad! In chapter [IVX]+, .*, my story says: “/);
+    expect(plan.text).toMatch(/^I'm Toad! .*\(That's in chapter [IVX]+, .*\.\) /);
     expect(plan.choice.passage.text).toContain("Toad");
-    await expectQuotedFrom("the-wind-in-the-willows", quoteOf(plan.text));
+    await expectQuotedFrom("the-wind-in-the-willows", plan.choice.quote);
+    // Told in the first person: the book's "said Toad" is "I said".
+    expect(plan.choice.quote).toMatch(/\bsaid (?:poor )?Toad\b/);
+    expect(plan.text).not.toMatch(/\bsaid (?:poor )?Toad\b/);
+    expect(plan.text).toMatch(/\bI said\b/);
 
     // Later in the chat the character does not introduce themself again, but stays in the first person.
     const later = planReply(
@@ -328,7 +342,7 @@ describe("offline provider limited to the student's place", () => {
           if (plan.kind === "answer") {
             answers += 1;
             expect(plan.choice.passage.index, where).toBeLessThan(view.passages.length);
-            for (const piece of quoteOf(text).split("…").map(normalise).filter(Boolean)) {
+            for (const piece of plan.choice.quote.split("…").map(normalise).filter(Boolean)) {
               expect(allowedText, where).toContain(piece);
             }
           }
@@ -373,7 +387,7 @@ describe("offline provider asked about the page on screen", () => {
       return;
     }
     expect(indexes).toContain(plan.choice.passage.index);
-    expect(plan.text).toContain("In chapter III, The Wild Wood, this page says: “");
+    expect(plan.text).toMatch(/^This page says: “.*” \(Chapter III, The Wild Wood\) /);
     for (const piece of quoteOf(plan.text).split("…").map(normalise).filter(Boolean)) {
       expect(text).toContain(piece);
     }
@@ -388,8 +402,8 @@ describe("offline provider asked about the page on screen", () => {
 
   it("answers a question about someone on the page from what the page says of them", async () => {
     const { book } = await onPage();
-    expect(quoteOf(await reply(request(book, "Why is he so shy?")))).toBe(
-      "He’s so very shy, he’d be sure to be offended.",
+    expect(quoteOf(await reply(request(book, "Why is he so shy?")))).toMatch(
+      /^He’s so very shy, he’d be sure to be offended\./,
     );
     expect(quoteOf(await reply(request(book, "Where does he live?")))).toContain(
       "he lives in the very middle of the Wild Wood",
@@ -404,7 +418,8 @@ describe("offline provider asked about the page on screen", () => {
       expect(plan.kind).toBe("answer");
       if (plan.kind === "answer") {
         expect(indexes).not.toContain(plan.choice.passage.index);
-        expect(plan.text).toContain(", the book says: “");
+        expect(plan.text).not.toContain("This page says");
+        expect(plan.text).toMatch(/: “.*” \(Chapter I+, /);
       }
     }
     expect(picnic.kind === "answer" && picnic.choice.passage.chapter).toBe("I. THE RIVER BANK");
@@ -414,7 +429,7 @@ describe("offline provider asked about the page on screen", () => {
     const { book, indexes } = await onPage();
     const plan = planReply(request(book, "What is happening here?", { kind: "character", name: "Mole" }));
     expect(plan.kind === "answer" && indexes.includes(plan.choice.passage.index)).toBe(true);
-    expect(plan.text).toMatch(/^I'm the Mole! In chapter III, The Wild Wood, this page of my story says: “/);
+    expect(plan.text).toMatch(/^I'm the Mole! .* \(That's on this page, in chapter III, The Wild Wood\.\) /);
   });
 });
 
@@ -439,5 +454,120 @@ describe("chapterPhrase", () => {
 
   it("is null without a chapter", () => {
     expect(chapterPhrase(null)).toBeNull();
+  });
+});
+
+describe("offline provider: answering like a tutor", () => {
+  const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
+
+  it("gives the short answer first, then the book's sentence and its chapter, then one question", async () => {
+    const willows = await loadSeedBook("the-wind-in-the-willows");
+    const plan = planReply(request(willows, "How many years did Toad get in prison?"));
+    expect(plan.kind).toBe("answer");
+    expect(plan.text).toMatch(/^[A-Z][^“]*\. The book says: “.+” \(Chapter [IVX]+, [^)]+\) [^?]+\?$/);
+    expect(plan.text.match(/\?/g)?.length).toBe(1);
+  });
+
+  it("explains what a word means, in the sense the book uses, with the book's sentence", async () => {
+    const willows = await loadSeedBook("the-wind-in-the-willows");
+    const plan = planReply(request(willows, "What does wayfarer mean?"));
+    expect(plan.kind).toBe("meaning");
+    expect(plan.text).toMatch(/^“Wayfarer” means [^.]*(?:walks|travel)/);
+    expect(plan.text).toContain("The book uses it here: “");
+    expect(plan.text).toContain("wayfarers");
+    expect(plan.text).toContain("(Chapter II, The Open Road)");
+    expect(words(plan.text)).toBeLessThanOrEqual(MAX_REPLY_WORDS);
+    // In a character chat too, and never for one of the book's characters ("What is a Toad?").
+    expect(planReply(request(willows, "what does wayfarer mean", { kind: "character", name: "Rat" })).kind).toBe(
+      "meaning",
+    );
+    expect(planReply(request(willows, "What is a Toad?")).kind).not.toBe("meaning");
+  });
+
+  it("says what happens in a chapter in the book's own sentences, and never past the reader's place", async () => {
+    const willows = await loadSeedBook("the-wind-in-the-willows");
+    const plan = planReply(request(willows, "what happens in chapter 3"));
+    expect(plan.kind).toBe("events");
+    expect(plan.text).toMatch(/^In chapter III, The Wild Wood, here's what happens: “/);
+    const chapter = willows.passages.passages
+      .filter((passage) => passage.chapter === "III. THE WILD WOOD")
+      .map((passage) => normalise(passage.text))
+      .join(" ");
+    const summary = plan.text.slice(plan.text.indexOf("“") + 1, plan.text.lastIndexOf("”"));
+    for (const sentence of summary.split(" … ")) {
+      expect(chapter).toContain(normalise(sentence));
+    }
+    expect(words(plan.text)).toBeLessThanOrEqual(MAX_REPLY_WORDS);
+
+    const early = { ...willows, passages: limitPassageIndex(willows.passages, { chapter: 2, paragraph: 3 }) };
+    expect(planReply(request(early, "what happens in chapter 3")).text).toContain(LATER_CHAPTER_SENTENCE);
+    expect(planReply(request(willows, "what happens in chapter 40")).text).toBe(
+      "I can't find a chapter 40 in The Wind in the Willows: it has 12 chapters. Which one would you like to know about?",
+    );
+  });
+
+  it("sums up the story so far from the chapters the child has read", async () => {
+    const willows = await loadSeedBook("the-wind-in-the-willows");
+    const place = { chapter: 3, paragraph: 10 };
+    const book = limitBook(willows, place);
+    const plan = planReply(request(book, "what has happened so far?"));
+    expect(plan.kind).toBe("events");
+    expect(plan.text).toMatch(/^Here's what has happened so far: “/);
+    const read = normalise(book.passages.passages.map((passage) => passage.text).join(" "));
+    const summary = plan.text.slice(plan.text.indexOf("“") + 1, plan.text.lastIndexOf("”"));
+    for (const sentence of summary.split(" … ")) {
+      expect(read).toContain(normalise(sentence));
+    }
+    // With the whole book open, the catalogue's description says what it is about.
+    expect(planReply(request(willows, "what has happened so far?")).kind).toBe("summary");
+  });
+
+  it("lets a character tell their story in the first person", async () => {
+    const willows = await loadSeedBook("the-wind-in-the-willows");
+    const toad = { kind: "character", name: "Toad" } as const;
+    const plan = planReply(request(willows, "why did u go to prison", toad));
+    expect(plan.kind).toBe("answer");
+    if (plan.kind !== "answer") {
+      return;
+    }
+    // What Toad tells, before the chapter it is in ("Toad’s Adventures" is a title).
+    const told = plan.text.slice("I'm Toad!".length, plan.text.indexOf("(That's in"));
+    expect(plan.text).toMatch(/^I'm Toad! /);
+    expect(told).toMatch(/\b(?:I|me|my)\b/);
+    expect(told).not.toMatch(/\b(?:said|cried) (?:poor )?Toad\b|\bToad’s\b/);
+  });
+
+  it("understands the names children use: “the doctor” is Dr. Livesey", async () => {
+    const treasure = await loadSeedBook("treasure-island");
+    const plan = planReply(request(treasure, "what did the doctor do to the captain"));
+    expect(plan.kind).toBe("answer");
+    if (plan.kind === "answer") {
+      expect(plan.choice.passage.text).toMatch(/Livesey|doctor/);
+    }
+  });
+
+  it("will not write homework, and offers to help plan it", async () => {
+    const willows = await loadSeedBook("the-wind-in-the-willows");
+    const text = await reply(request(willows, "write my essay about Toad"));
+    expect(text).toMatch(/^I can't write that for you/);
+    expect(text).toContain("help you plan");
+    expect(isDeclineText(text, willows, BOOK)).toBe(true);
+  });
+
+  it("declines questions about the companion itself in a book chat, but a character may answer them", async () => {
+    const willows = await loadSeedBook("the-wind-in-the-willows");
+    expect(await reply(request(willows, "whats ur favourite food"))).toBe(declineText(willows, BOOK));
+    expect(await reply(request(willows, "what is the capital of France?"))).toBe(declineText(willows, BOOK));
+    const toad = { kind: "character", name: "Toad" } as const;
+    expect(planReply(request(willows, "what is your favourite thing", toad)).kind).not.toBe("decline");
+  });
+
+  it("keeps every reply on the tuning set within 80 words", async () => {
+    const entries = await readAnswerSet(ANSWER_SETS.dev);
+    for (const entry of entries) {
+      const book = await loadSeedBook(entry.book);
+      const text = planReply(request(book, entry.question, modeOf(entry))).text;
+      expect(words(text), `${entry.question}: ${text}`).toBeLessThanOrEqual(MAX_REPLY_WORDS);
+    }
   });
 });

@@ -3,6 +3,18 @@
 // anything the passage does not say; when the book has nothing on the question it declines politely.
 // Deterministic, so tests and demos are stable.
 
+import { shortAnswer } from "./answer/extract.js";
+import { namesInNarration, type Pronoun, pronounOf, toFirstPerson } from "./answer/first-person.js";
+import { askedWord, explainWord, type Meaning } from "./answer/meaning.js";
+import { senses } from "./answer/wordnet.js";
+import {
+  characterAliases,
+  LAST_CHAPTER,
+  type QuestionKind,
+  type ReadQuestion,
+  readChildQuestion,
+} from "./answer/question.js";
+import { type Chapter, chaptersOf, findChapter, summarise } from "./answer/summary.js";
 import { type PageQuestion, pagePassages, readPageQuestion } from "./page.js";
 import { processTerm, splitSentences, textTerms, tokenize } from "./passages.js";
 import type { AiBook, AiPage, AiProvider, AiRequest, Passage, PassageIndex } from "./provider.js";
@@ -12,10 +24,21 @@ import {
   clarifyText,
   declineText,
   greetingText,
+  homeworkText,
+  laterChapterText,
+  MAX_REPLY_WORDS,
   notFoundText,
   summaryText,
   thanksText,
 } from "./voice.js";
+
+/** "At the start of the book", "in the end": the share of the story that counts as its start or end. */
+const POSITION_SHARE = 0.15;
+/** Preference for passages at the start or end of the story when the question asks about it. */
+const POSITION_BOOST = 1.6;
+const STARTING =
+  /\b(?:at|in) the (?:very )?(?:start|beginning)(?: of (?:the|this) (?:book|story))?\b|\bat first\b|\bto begin with\b/i;
+const ENDING = /\b(?:at|in) the (?:very )?end(?: of (?:the|this) (?:book|story))?\b|\bin the end\b/i;
 
 /** Passages considered for an answer. */
 const CANDIDATES = 30;
@@ -36,7 +59,7 @@ const NAME_WEIGHT = 0.5;
 /** Weight of the verb a question asks about ("lose" in "What did Peter lose?"), against the other words. */
 const FOCUS_WEIGHT = 1.5;
 /** Weight of a sentence shaped like the answer, as a share of an average question word's. */
-const SHAPE_WEIGHT = 0.5;
+const SHAPE_WEIGHT = 1.0;
 /** Weight of a sentence that describes the subject of "Who is …?" ("he is indeed the best of animals"). */
 const DESCRIPTION_WEIGHT = 0.5;
 /** Extra rank for each descriptive sentence in the quote. */
@@ -54,7 +77,7 @@ const MIN_QUOTE_WORDS = 10;
 /** Preference for passages in which the character of a character chat appears. */
 const CHARACTER_BOOST = 1.3;
 /** Longest quote, in words. */
-const QUOTE_MAX_WORDS = 45;
+const QUOTE_MAX_WORDS = 50;
 /** Words per streamed chunk. */
 const CHUNK_WORDS = 3;
 /** Words of the page that stand for what it is about ("What is happening on this page?"). */
@@ -111,7 +134,17 @@ const OFF_TOPIC: readonly RegExp[] = [
   /\b(?:video ?games?|minecraft|fortnite|roblox|pok[eé]mon|playstation|ps5|xbox|nintendo|among us|gaming)\b/i,
   /\b(?:youtube|youtubers?|tiktok|tiktoker|instagram|snapchat|netflix|marvel|spider-?man|star wars|taylor swift)\b/i,
   /\b(?:harry potter|hogwarts|hermione|dumbledore|percy jackson|wimpy kid|roald dahl|gruffalo|narnia|hunger games|david walliams|jacqueline wilson|tom gates|dog man|captain underpants|charlie and the chocolate factory)\b/i,
+  /\b(?:footballers?|football players?|tennis|cricket (?:match|team)|olympics|formula (?:1|one)|f1)\b/i,
+  /\b(?:films?|movies?|cartoons?|tv shows?|telly|disney|pixar|pop stars?|singers?|celebrit(?:y|ies)|songs? on the radio)\b/i,
+  /\b(?:capital (?:city )?of|prime minister|president of|solar system|planets?|dinosaurs?|the tallest|the biggest (?:animal|country|city)|how far (?:away )?is the (?:moon|sun))\b/i,
+  /\b(?:tell me a joke|jokes?|knock knock)\b/i,
 ];
+/** Questions about the assistant itself ("what's your favourite food?"), in a book chat. */
+const ABOUT_ASSISTANT =
+  /\b(?:your|ur|yer) (?:favou?rite|fav|fave|name|age|birthday|pets?|family|mum|dad|house|hobby|hobbies)\b|\bhow old (?:are|r) (?:you|u)\b|\bare (?:you|u) (?:a robot|real|human|an? ai|a person|alive)\b|\bwhere do (?:you|u) live\b/i;
+/** "Write my essay about …": the companion helps to plan, never writes the work. */
+const WRITE_FOR_ME =
+  /\b(?:write|do|make)\s+(?:me\s+|my\s+|us\s+)?(?:a|an|my|the|this)?\s*(?:\d+[- ]word\s+)?(?:essay|book report|report|paragraph|homework|summary for (?:my|the) homework|poem|story|letter|review)\b/i;
 /** Asking about other books is never about this one, even though it says "book". */
 const OTHER_BOOKS =
   /\b(?:another|other|different) (?:book|books|story|stories|author|authors|writer|writers)\b|\bwhat else did\b.*\bwrite\b/i;
@@ -128,8 +161,11 @@ function mentionsBook(message: string, book: AiBook): boolean {
   });
 }
 
-function isOffTopic(message: string, book: AiBook): boolean {
+function isOffTopic(message: string, book: AiBook, mode: AiRequest["mode"]): boolean {
   if (ARITHMETIC.test(message) || OTHER_BOOKS.test(message)) {
+    return true;
+  }
+  if (mode.kind === "book" && ABOUT_ASSISTANT.test(message)) {
     return true;
   }
   return OFF_TOPIC.some((pattern) => pattern.test(message)) && !mentionsBook(message, book);
@@ -150,6 +186,10 @@ type BookStats = {
   surface: Map<string, string>;
   /** How each character calls themself, by name. */
   selfNames: Map<string, string>;
+  /** He, she or it for each character, by name. */
+  pronouns: Map<string, Pronoun>;
+  /** Other names children use for the characters ("the doctor"), by character list. */
+  aliases: Map<string, Map<string, string>>;
 };
 
 const statsCache = new WeakMap<PassageIndex, BookStats>();
@@ -184,7 +224,15 @@ function bookStats(view: PassageIndex): BookStats {
     list.push(term);
     termsByLength.set(term.length, list);
   }
-  const stats = { documentFrequency, passageTerms, termsByLength, surface, selfNames: new Map<string, string>() };
+  const stats: BookStats = {
+    documentFrequency,
+    passageTerms,
+    termsByLength,
+    surface,
+    selfNames: new Map(),
+    pronouns: new Map(),
+    aliases: new Map(),
+  };
   statsCache.set(index, stats);
   return stats;
 }
@@ -271,6 +319,35 @@ for (const group of SYNONYM_GROUPS) {
   }
 }
 
+/** Senses of a word whose other words count as synonyms: the commonest, where a child's word means most. */
+const WORDNET_SENSES = 2;
+
+/**
+ * WordNet's other words for a term ("home" → "house", "dwelling"), as the book's terms. Looked up by
+ * the book's own spelling of the word, in the commonest senses only.
+ */
+function wordnetSynonyms(term: string, stats: BookStats): string[] {
+  const word = stats.surface.get(term);
+  if (!word || NAME_LIKE.test(word)) {
+    return [];
+  }
+  const found = new Set<string>();
+  for (const part of ["noun", "verb", "adj"] as const) {
+    for (const sense of senses(word, [part]).slice(0, WORDNET_SENSES)) {
+      for (const other of sense.words) {
+        const synonym = other.includes(" ") ? null : processTerm(other);
+        if (synonym && synonym !== term) {
+          found.add(synonym);
+        }
+      }
+    }
+  }
+  return [...found];
+}
+
+/** A word WordNet should not be asked about: a number or a single letter. */
+const NAME_LIKE = /^(?:\d.*|.)$/;
+
 /** The question with misspelt words replaced by the book's ("what does alice drnk" → "… drink"). */
 function correctQuestion(message: string, stats: BookStats): string {
   return message.replace(/[\p{L}'’-]+/gu, (word) => {
@@ -310,7 +387,9 @@ function weighQuery(
         : term === focus
           ? FOCUS_WEIGHT
           : 1;
-    const synonyms = (SYNONYMS.get(term) ?? []).filter((other) => stats.documentFrequency.has(other));
+    const synonyms = [...new Set([...(SYNONYMS.get(term) ?? []), ...wordnetSynonyms(term, stats)])].filter(
+      (other) => other !== term && stats.documentFrequency.has(other),
+    );
     terms.push({ term, weight: role * Math.log(1 + passageCount / (frequency + 0.5)), synonyms });
   }
   return terms;
@@ -463,6 +542,17 @@ const AMOUNT = new RegExp(
 const TIME =
   /\b(?:morning|evening|night|noon|midnight|o'clock|o’clock|yesterday|tomorrow|spring|summer|autumn|winter|christmas|year|birthday|january|february|march|april|may|june|july|august|september|october|november|december)\b/i;
 const NAMING = /\b(?:name (?:was|is)|named|called)\b/i;
+/** A number of things: "three", "ten", "20" (not "one", which is mostly not a count). */
+const COUNT =
+  /\b(?:\d[\d,]*|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred|thousand|dozen)\b/i;
+const COLOUR =
+  /\b(?:red|blue|green|yellow|white|black|brown|grey|gray|pink|purple|orange|silver|golden|gold|scarlet|crimson)\b/i;
+/** A reason: "because …", "so that …", "in order to …". */
+const CAUSE =
+  /\b(?:because|so that|in order to|for fear|that's why|that’s why|wanted to|wants to|want to|so as to|as a punishment|the reason)\b/i;
+/** A place: "in Kansas", "at the seaside", "into the Wild Wood". */
+const PLACE =
+  /\b(?:in|at|to|into|inside|under|near|from|on|lived?s?|born)\s+(?:the\s+|a\s+|his\s+|her\s+)?(?:\p{Lu}[\p{L}-]+|(?:[\p{L}-]+\s+)?(?:house|home|hall|garden|wood|woods|forest|river|island|town|city|village|country|land|sea|seaside|room|cave|castle|palace|school|cottage|farm|field|road|street|hole|tree|cellar|prison|gaol|jail|ship|boat|kitchen|attic|mushroom))\b/u;
 /** Written words: a notice, a label, a letter ("the words ‘EAT ME’"). */
 const WRITING = /\bwords?\b|\b\p{Lu}{2,}\s+\p{Lu}{2,}\b/u;
 
@@ -473,8 +563,21 @@ const WRITING = /\bwords?\b|\b\p{Lu}{2,}\s+\p{Lu}{2,}\b/u;
  */
 function answerShape(message: string): ((text: string) => boolean) | null {
   const test = (pattern: RegExp) => (text: string) => pattern.test(text);
+  const counted = /^\s*how (?:much|many)\s+([\p{L}-]+)/iu.exec(message)?.[1];
   if (/^\s*how (?:much|many)\b/i.test(message)) {
-    return test(AMOUNT);
+    // "how many years" → "twenty years"; any amount ("three times", "£20") or count will do.
+    const stem = counted ? escapeRegExp(counted.toLowerCase().replace(/(?:ies|es|s)$/, "")) : null;
+    const countedPattern = stem ? new RegExp(`\\b${NUMBER}\\b[^.;!?]{0,20}\\b${stem}`, "i") : null;
+    return (text) => AMOUNT.test(text) || (countedPattern?.test(text) ?? false) || COUNT.test(text);
+  }
+  if (/\bcolou?rs?\b/i.test(message)) {
+    return test(COLOUR);
+  }
+  if (/^\s*why\b/i.test(message)) {
+    return test(CAUSE);
+  }
+  if (/^\s*where\b/i.test(message)) {
+    return test(PLACE);
   }
   if (/^\s*how long\b/i.test(message)) {
     return test(DURATION);
@@ -534,13 +637,24 @@ function readQuestion(message: string, book: AiBook, stats: BookStats): Question
     }
   }
   const focus = focusVerb(message);
+  // "Who took over Toad Hall?": the answer names someone the question does not.
+  const someoneElse =
+    !subjectText && /^\s*(?:and\s+)?who\b/i.test(message)
+      ? (text: string) =>
+          tokenize(text)
+            .slice(1)
+            .some((token) => {
+              const term = /^\p{Lu}/u.test(token) && token !== "I" ? processTerm(token) : null;
+              return term !== null && !entities.has(term) && !TITLES.has(term);
+            })
+      : null;
   return {
     fullSubject: subjectTerms.length > 0 ? subjectTerms : null,
     subject: subject.length > 0 ? subject : null,
     describes: subjectText ? descriptionPattern(subjectText) : null,
     entities,
     focus: focus ? spell(focus) : null,
-    shape: answerShape(message),
+    shape: answerShape(message) ?? someoneElse,
   };
 }
 
@@ -684,6 +798,26 @@ function bestWindow(
   return best;
 }
 
+/** A quote shorter than this takes the sentence after it too: the answer often follows the question's words. */
+const EXTEND_BELOW_WORDS = 40;
+
+/**
+ * Where the quote ends: after the window, or one sentence later when the window is short (or the next
+ * sentence is shaped like the answer) and the two fit in a quote. The sentence after the one that
+ * matches the question often holds the answer: "…to hear more about the fire. At first no one could
+ * guess how the fire had been caused, but at last a man said he saw Dick Towler … with a pipe".
+ * Not for "Who is …?", answered by the sentences that describe them.
+ */
+function extendWindow(region: readonly RegionSentence[], window: Window, question: Question): number {
+  const next = region[window.end];
+  if (!next || question.describes) {
+    return window.end;
+  }
+  const words = region.slice(window.start, window.end).reduce((sum, sentence) => sum + sentence.words, 0);
+  const shaped = question.shape?.(next.text) ?? false;
+  return words + next.words <= QUOTE_MAX_WORDS && (words < EXTEND_BELOW_WORDS || shaped) ? window.end + 1 : window.end;
+}
+
 type Candidate = { passage: Passage; score: number };
 
 export type Choice = { passage: Passage; coverage: number; quote: string };
@@ -749,8 +883,9 @@ function choosePassage(
     const described = 1 + DESCRIPTION_BOOST * window.descriptions;
     const rank = (score / top) ** BM_EXP * (0.5 + share) * (0.5 + window.score / total) * described * bonus(passage);
     if (!best || rank > best.rank) {
+      const end = extendWindow(region, window, question);
       const quote = region
-        .slice(window.start, window.end)
+        .slice(window.start, end)
         .map((sentence) => sentence.text)
         .join(" ");
       best = { passage, coverage: share, quote, rank, held: window.held / total, described: window.descriptions > 0 };
@@ -802,7 +937,16 @@ function trimQuote(quote: string, weigh: (terms: Set<string>) => number): string
   if (wordCount(clean) <= QUOTE_MAX_WORDS) {
     return clean;
   }
-  const clauses = clean.split(/(?<=[,;:])\s+/);
+  // Clauses, but never cut inside brackets: "Puck (or as he was sometimes called, Robin Goodfellow)".
+  const clauses: string[] = [];
+  for (const piece of clean.split(/(?<=[,;:])\s+/)) {
+    const last = clauses.at(-1);
+    if (last !== undefined && (last.match(/\(/g) ?? []).length > (last.match(/\)/g) ?? []).length) {
+      clauses[clauses.length - 1] = `${last} ${piece}`;
+    } else {
+      clauses.push(piece);
+    }
+  }
   let best = { start: 0, end: 1, value: -Infinity };
   for (let start = 0; start < clauses.length; start += 1) {
     let words = 0;
@@ -856,42 +1000,162 @@ function pick<T>(options: readonly T[], seed: string): T {
   return options[hash % options.length] as T;
 }
 
-const BOOK_OPENERS = ["Good question!", "Let's look in the book.", "Here's what the story says."];
-const BOOK_CLOSERS = [
-  "Would you like to know more about this part of the story?",
+const BOOK_OPENERS = ["Here's what the book says", "Let's look in the book", "The story tells us"];
+/** One question back, to help the child think about the answer. */
+const FOLLOW_UPS: Partial<Record<QuestionKind, readonly string[]>> = {
+  why: ["What would you have done?", "Do you think that was the right thing to do?"],
+  who: ["What do you think of them?", "Would you like to be friends with them?"],
+  where: ["Can you picture that place?", "Would you like to go there?"],
+  how: ["What would you have done?", "Did that surprise you?"],
+};
+const BOOK_FOLLOW_UPS = [
   "What do you think about that?",
+  "Did that surprise you?",
   "Is there anything else you'd like to know?",
 ];
 const CHARACTER_OPENERS = ["Ah, I remember that!", "Oh yes, I remember!", "Let me tell you about that."];
 const CHARACTER_CLOSERS = ["What else would you like to ask me?", "Ask me anything else about my story!"];
 
-function answerText(request: AiRequest, choice: Choice, self: string | null): string {
-  const { mode, message, history } = request;
-  const where = chapterPhrase(choice.passage.chapter);
-  const quote = choice.quote;
-  if (mode.kind === "character") {
-    const firstReply = !history.some((turn) => turn.role === "assistant");
-    const opener = firstReply ? `I'm ${self ?? mode.name}!` : pick(CHARACTER_OPENERS, message);
-    const body = where ? `${where}, my story says: “${quote}”` : `My story says: “${quote}”`;
-    return `${opener} ${body} ${pick(CHARACTER_CLOSERS, message)}`;
-  }
-  const body = where ? `${where}, the book says: “${quote}”` : `The book says: “${quote}”`;
-  return `${pick(BOOK_OPENERS, message)} ${body} ${pick(BOOK_CLOSERS, message)}`;
+/** "(Chapter I, The River Bank)", or "" for a book without chapters. */
+function chapterNote(chapter: string | null): string {
+  const phrase = chapterPhrase(chapter);
+  return phrase ? `(${phrase.replace(/^In /, "").replace(/^./, (letter) => letter.toUpperCase())})` : "";
 }
 
-/** "In chapter III, The Wild Wood, this page says: “…”": the quote is from the page on screen. */
-function pageAnswerText(request: AiRequest, choice: Choice, self: string | null): string {
+/** Joins the parts of a reply, cutting the quote short so that the whole stays within MAX_REPLY_WORDS. */
+function fitReply(parts: { before: string; quote: string; after: string }): string {
+  const join = (quote: string) =>
+    [parts.before, quote, parts.after].filter(Boolean).join(" ").replace(/\s+/g, " ").trim();
+  const text = join(parts.quote);
+  const over = wordCount(text) - MAX_REPLY_WORDS;
+  if (over <= 0) {
+    return text;
+  }
+  const words = parts.quote.split(/\s+/);
+  const closing = parts.quote.endsWith("”") ? "”" : "";
+  const kept = words.slice(0, Math.max(8, words.length - over - 1)).join(" ");
+  return join(`${kept.replace(/[”,;:]+$/, "")}…${closing}`);
+}
+
+/** How the character of a chat is named in the book ("Toad", "Mr. Toad", "the Rat"). */
+function namesOf(
+  mode: { kind: "character"; name: string },
+  self: string | null,
+  book: AiBook,
+  stats: BookStats,
+): string[] {
+  const bare = mode.name.replace(/^the\s+/i, "");
+  const untitled = bare.replace(/^(?:Mr|Mrs|Dr|Miss|Captain|Squire|Sir|Lady)\.?\s+/, "");
+  return [
+    ...new Set(
+      [mode.name, bare, untitled, self ?? bare, ...shortNames(untitled, book, stats)].filter((name) => name.length > 1),
+    ),
+  ];
+}
+
+/** Uses of a first name alone that make it a name the book calls the character by. */
+const SHORT_NAME_USES = 5;
+
+/**
+ * "Anne" for Anne Shirley, "Jim" for Jim Hawkins: a part of a longer name that the book uses on its
+ * own, always with a capital (so never "Black" of Black Beauty, "Long" of Long John Silver, or "march").
+ */
+function shortNames(name: string, book: AiBook, stats: BookStats): string[] {
+  const parts = name.split(/\s+/);
+  if (parts.length < 2) {
+    return [];
+  }
+  const key = `short:${name}`;
+  const cached = stats.selfNames.get(key);
+  if (cached !== undefined) {
+    return cached === "" ? [] : cached.split("|");
+  }
+  const found: string[] = [];
+  const text = (book.passages.full ?? book.passages).passages.map((passage) => passage.text).join("\n");
+  for (const part of [parts[0] ?? "", parts.at(-1) ?? ""]) {
+    if (!/^\p{Lu}\p{Ll}+$/u.test(part) || new RegExp(`\\b${part.toLowerCase()}\\b`).test(text)) {
+      continue;
+    }
+    const alone = text.match(new RegExp(`\\b${escapeRegExp(part)}\\b`, "g"))?.length ?? 0;
+    if (alone >= SHORT_NAME_USES) {
+      found.push(part);
+    }
+  }
+  stats.selfNames.set(key, found.join("|"));
+  return found;
+}
+
+/** The pronoun the book uses for the character ("he" for Toad), from the sentences that name them. */
+function characterPronoun(name: string, book: AiBook, stats: BookStats): Pronoun {
+  const cached = stats.pronouns.get(name);
+  if (cached) {
+    return cached;
+  }
+  const pattern = new RegExp(`\\b${escapeRegExp(name)}\\b`);
+  const sentences: string[] = [];
+  for (const passage of (book.passages.full ?? book.passages).passages) {
+    if (sentences.length >= 200) {
+      break;
+    }
+    if (pattern.test(passage.text)) {
+      sentences.push(...sentencesOf(passage).filter((sentence) => pattern.test(sentence)));
+    }
+  }
+  const pronoun = pronounOf(sentences, name);
+  stats.pronouns.set(name, pronoun);
+  return pronoun;
+}
+
+/** The quote told by the character: in the first person where it is about them. */
+function tellAsCharacter(quote: string, request: AiRequest, self: string | null, stats: BookStats): string {
+  const { mode, book } = request;
+  if (mode.kind !== "character") {
+    return `“${quote}”`;
+  }
+  const names = namesOf(mode, self, book, stats);
+  if (!namesInNarration(quote, names)) {
+    return `I remember this: “${quote}”`;
+  }
+  return toFirstPerson(quote, names, characterPronoun(mode.name, book, stats));
+}
+
+/**
+ * The reply with the short answer first ("Twenty years."), then the book's sentence that says it and
+ * where, then one question back. A character tells it in the first person. `onPage` says the quote is
+ * from the page on the child's screen.
+ */
+function answerText(
+  request: AiRequest,
+  choice: Choice,
+  self: string | null,
+  stats: BookStats,
+  asked: ReadQuestion | null,
+  onPage = false,
+): string {
   const { mode, message, history } = request;
-  const where = chapterPhrase(choice.passage.chapter);
-  const quote = choice.quote;
+  const note = chapterNote(choice.passage.chapter);
+  const known = new Set(textTerms(asked?.text ?? message));
+  // "Who is Mr. Toad?" is answered by what the book says of him, not by another name.
+  const describing = asked?.kind === "who" && WHO_IS.test(asked.text);
+  const lead = asked && !describing ? shortAnswer(asked.kind, choice.quote, known, asked.text) : null;
   if (mode.kind === "character") {
     const firstReply = !history.some((turn) => turn.role === "assistant");
     const opener = firstReply ? `I'm ${self ?? mode.name}!` : pick(CHARACTER_OPENERS, message);
-    const body = where ? `${where}, this page of my story says: “${quote}”` : `This page of my story says: “${quote}”`;
-    return `${opener} ${body} ${pick(CHARACTER_CLOSERS, message)}`;
+    const told = tellAsCharacter(choice.quote, request, self, stats);
+    const place = note
+      ? `(That's ${onPage ? "on this page, " : ""}in ${note.slice(1, -1).replace(/^Chapter/, "chapter")}.)`
+      : "";
+    const shortLead = lead && asked?.kind !== "why" ? `${lead}!` : "";
+    return fitReply({
+      before: [opener, shortLead].filter(Boolean).join(" "),
+      quote: told,
+      after: `${place} ${pick(CHARACTER_CLOSERS, message)}`,
+    });
   }
-  const body = where ? `${where}, this page says: “${quote}”` : `This page says: “${quote}”`;
-  return `${pick(BOOK_OPENERS, message)} ${body} ${pick(BOOK_CLOSERS, message)}`;
+  const source = onPage ? "This page says" : "The book says";
+  const before = lead ? `${lead}. ${source}:` : `${onPage ? "This page says" : pick(BOOK_OPENERS, message)}:`;
+  const followUps = (asked && FOLLOW_UPS[asked.kind]) ?? BOOK_FOLLOW_UPS;
+  return fitReply({ before, quote: `“${choice.quote}”`, after: `${note} ${pick(followUps, message)}` });
 }
 
 /** A paragraph of running text ends like a sentence (or breaks off: "and their names were--"). */
@@ -992,7 +1256,7 @@ function planPageReply(
   const onPage = pagePassages(page);
   const answer = (choice: Choice): ReplyPlan => ({
     kind: "answer",
-    text: pageAnswerText(request, choice, self),
+    text: answerText(request, choice, self, stats, null, true),
     choice,
   });
 
@@ -1032,8 +1296,182 @@ function planPageReply(
   return choice ? answer(choice) : null;
 }
 
+function aliasesOf(book: AiBook, stats: BookStats): Map<string, string> {
+  const key = book.characterList.join("|");
+  let aliases = stats.aliases.get(key);
+  if (!aliases) {
+    aliases = characterAliases(book.characterList);
+    stats.aliases.set(key, aliases);
+  }
+  return aliases;
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The sentence around a word, at most QUOTE_MAX_WORDS words. */
+function aroundWord(sentence: string, word: string): string {
+  const words = sentence.split(/\s+/);
+  if (words.length <= QUOTE_MAX_WORDS) {
+    return sentence;
+  }
+  const at = Math.max(
+    0,
+    words.findIndex((candidate) => candidate.toLowerCase().includes(word.slice(0, 5).toLowerCase())),
+  );
+  const start = Math.max(0, Math.min(at - Math.floor(QUOTE_MAX_WORDS / 2), words.length - QUOTE_MAX_WORDS));
+  const kept = words.slice(start, start + QUOTE_MAX_WORDS).join(" ");
+  return `${start > 0 ? "…" : ""}${kept}${start + QUOTE_MAX_WORDS < words.length ? "…" : ""}`;
+}
+
+/** " Another word for it is “beat”.", " Other words for it are “beat” and “crush”.", or "". */
+function otherWords(synonyms: readonly string[]): string {
+  const [first, second] = synonyms;
+  if (!first) {
+    return "";
+  }
+  return second ? ` Other words for it are “${first}” and “${second}”.` : ` Another word for it is “${first}”.`;
+}
+
+function meaningText(request: AiRequest, meaning: Meaning, self: string | null): string {
+  const { mode, message, history } = request;
+  const word = meaning.word.toLowerCase();
+  const opener =
+    mode.kind === "character" && !history.some((turn) => turn.role === "assistant") ? `I'm ${self ?? mode.name}! ` : "";
+  const said = meaning.explanation
+    ? `“${capitalise(word)}” means ${meaning.explanation}.${otherWords(meaning.synonyms)}`
+    : `I don't know a simple meaning for “${word}”, but you can work it out from the words around it.`;
+  const story = mode.kind === "character" ? "My story" : "The book";
+  const ask = meaning.explanation
+    ? pick(
+        [`Can you use “${word}” in a sentence of your own?`, `Can you think of another word that means the same?`],
+        message,
+      )
+    : "What do you think it means?";
+  if (!meaning.use) {
+    return `${opener}${said} ${ask}`;
+  }
+  return fitReply({
+    before: `${opener}${said} ${story} uses it here:`,
+    quote: `“${aroundWord(meaning.use.sentence, word)}”`,
+    after: `${chapterNote(meaning.use.passage.chapter)} ${ask}`,
+  });
+}
+
+/**
+ * "What does wayfarer mean?": its meaning in the sense the book uses it, and the book's sentence (the
+ * page on screen first). Null when the message does not ask what a word means, or asks "what is a
+ * Toad" about one of the book's characters.
+ */
+function planMeaning(
+  request: AiRequest,
+  text: string,
+  self: string | null,
+  isStory: (passage: Passage) => boolean,
+): ReplyPlan | null {
+  const asked = askedWord(text);
+  if (!asked) {
+    return null;
+  }
+  const { book } = request;
+  const term = processTerm(asked.word);
+  const isName = term !== null && book.characterList.some((name) => textTerms(name).includes(term));
+  if (isName || (!asked.explicit && /^\p{Lu}/u.test(asked.word))) {
+    return null;
+  }
+  const passages = [...(book.page?.passages ?? []), ...book.passages.passages.filter(isStory)];
+  const meaning = explainWord(asked.word, passages);
+  // "What is a wayfarer?" is a question about a word only when both WordNet and the book know it.
+  if (!meaning || (!asked.explicit && (!meaning.sense || !meaning.use))) {
+    return null;
+  }
+  return { kind: "meaning", text: meaningText(request, meaning, self) };
+}
+
+/** Words of a chapter summary. */
+const SUMMARY_WORDS = 50;
+
+/** A chapter's or the story's events told by a character: in the first person where they are about them. */
+function tellEvents(sentences: readonly string[], request: AiRequest, self: string | null, stats: BookStats): string {
+  const { mode, book } = request;
+  if (mode.kind !== "character") {
+    return `“${sentences.join(" … ")}”`;
+  }
+  const names = namesOf(mode, self, book, stats);
+  const pronoun = characterPronoun(mode.name, book, stats);
+  return sentences.map((sentence) => toFirstPerson(sentence, names, pronoun)).join(" ");
+}
+
+/**
+ * "What happens in chapter 3?", "What has happened so far?": a short summary in the book's own
+ * sentences, never past the reader's place (a later chapter gets the no-spoiler reply).
+ */
+function planEvents(
+  request: AiRequest,
+  child: ReadQuestion,
+  stats: BookStats,
+  self: string | null,
+  isStory: (passage: Passage) => boolean,
+): ReplyPlan {
+  const { book, mode, message } = request;
+  const chapters = chaptersOf(book.passages.passages.filter(isStory));
+  const documents = stats.passageTerms.length;
+  const ask =
+    mode.kind === "character"
+      ? pick(CHARACTER_CLOSERS, message)
+      : pick(["What do you think was the most important part?", "Which part did you like best?"], message);
+  if (child.kind === "chapter" && child.chapter !== null) {
+    const chapter = findChapter(chapters, child.chapter);
+    if (!chapter) {
+      const whole = chaptersOf((book.passages.full ?? book.passages).passages.filter(isStory));
+      if (book.passages.full && findChapter(whole, child.chapter)) {
+        return { kind: "events", text: laterChapterText(book, mode) };
+      }
+      return {
+        kind: "events",
+        text: `I can't find ${child.chapter === LAST_CHAPTER ? "the last chapter" : `a chapter ${child.chapter}`} in ${book.title}: it has ${whole.length} chapter${whole.length === 1 ? "" : "s"}. Which one would you like to know about?`,
+      };
+    }
+    const sentences = summarise(chapter.passages, stats.documentFrequency, documents, SUMMARY_WORDS);
+    const heading = chapterPhrase(chapter.heading) ?? `In chapter ${chapter.number}`;
+    const lead =
+      mode.kind === "character" ? `${heading}, here's what happens to me:` : `${heading}, here's what happens:`;
+    return {
+      kind: "events",
+      text: fitReply({ before: lead, quote: tellEvents(sentences, request, self, stats), after: ask }),
+    };
+  }
+  if (!book.limit) {
+    const summary = summaryText(book, mode);
+    if (summary) {
+      return { kind: "summary", text: summary };
+    }
+  }
+  // So far: the chapter the child has reached, and a line of the one before it.
+  const recent: Chapter[] = chapters.slice(-2);
+  const sentences = recent.flatMap((chapter, position) =>
+    summarise(chapter.passages, stats.documentFrequency, documents, position === recent.length - 1 ? 35 : 20).slice(
+      0,
+      position === recent.length - 1 ? 2 : 1,
+    ),
+  );
+  if (sentences.length === 0) {
+    return { kind: "clarify", text: clarifyText(book, mode) };
+  }
+  const lead =
+    mode.kind === "character" ? "Here's what has happened to me so far:" : "Here's what has happened so far:";
+  return {
+    kind: "events",
+    text: fitReply({ before: lead, quote: tellEvents(sentences, request, self, stats), after: ask }),
+  };
+}
+
 export type ReplyPlan =
-  | { kind: "greeting" | "thanks" | "decline" | "author" | "summary" | "clarify" | "not-found"; text: string }
+  | {
+      kind: "greeting" | "thanks" | "decline" | "author" | "summary" | "clarify" | "not-found" | "meaning" | "events";
+      text: string;
+    }
   | { kind: "answer"; text: string; choice: Choice };
 
 /** Decides what to say, and from which passage (exported for tests and the evaluation). */
@@ -1049,7 +1487,10 @@ export function planReply(request: AiRequest): ReplyPlan {
   if (THANKS.test(message)) {
     return { kind: "thanks", text: thanksText(book, mode) };
   }
-  if (isOffTopic(message, book)) {
+  if (WRITE_FOR_ME.test(message)) {
+    return { kind: "decline", text: homeworkText(book, mode) };
+  }
+  if (isOffTopic(message, book, mode)) {
     return { kind: "decline", text: declineText(book, mode) };
   }
   if (WHO_WROTE.test(message) && (ABOUT_THIS_BOOK.test(message) || message.includes(book.title))) {
@@ -1062,6 +1503,21 @@ export function planReply(request: AiRequest): ReplyPlan {
     }
   }
 
+  // The title page and other text before the first chapter is not the story. A view limited to the
+  // reader's place (book.passages.full set) holds only the passages the student has read: everything
+  // below searches and quotes from it alone.
+  const firstChapter = (book.passages.full ?? book.passages).passages.findIndex((passage) => passage.chapter !== null);
+  const isStory = (passage: Passage) => firstChapter < 0 || passage.index >= firstChapter;
+
+  const child = readChildQuestion(message, mode, aliasesOf(book, stats));
+  const meaning = planMeaning(request, child.text, self, isStory);
+  if (meaning) {
+    return meaning;
+  }
+  if (child.kind === "chapter" || child.kind === "so-far") {
+    return planEvents(request, child, stats, self, isStory);
+  }
+
   // Asked from the reader about the page on screen: the answer is on the page.
   const asked = book.page ? readPageQuestion(message, book) : null;
   const fromPage = asked && book.page ? planPageReply(request, message, asked, book.page, stats, self) : null;
@@ -1072,8 +1528,15 @@ export function planReply(request: AiRequest): ReplyPlan {
   // Rarity is measured over the whole book, as the statistics are.
   const passageCount = stats.passageTerms.length;
   const names = new Set(book.characterList.flatMap((name) => textTerms(name)));
-  const corrected = correctQuestion(message, stats);
-  const question = readQuestion(message, book, stats);
+  // "At the start", "in the end": where in the book to look, not words to look for.
+  const position = STARTING.test(child.text) ? "start" : ENDING.test(child.text) ? "end" : null;
+  const sought = child.text
+    .replace(new RegExp(STARTING, "gi"), " ")
+    .replace(new RegExp(ENDING, "gi"), " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  const corrected = correctQuestion(sought, stats);
+  const question = readQuestion(sought, book, stats);
   const terms = weighQuery(corrected, stats, passageCount, names, question.focus);
   if (terms.length === 0) {
     return { kind: "clarify", text: clarifyText(book, mode) };
@@ -1085,12 +1548,12 @@ export function planReply(request: AiRequest): ReplyPlan {
     return { kind: "not-found", text: notFoundText(book, mode) };
   }
 
-  // The title page and other text before the first chapter is not the story. A view limited to the
-  // reader's place (book.passages.full set) holds only the passages the student has read: everything
-  // below searches and quotes from it alone.
-  const firstChapter = (book.passages.full ?? book.passages).passages.findIndex((passage) => passage.chapter !== null);
-  const isStory = (passage: Passage) => firstChapter < 0 || passage.index >= firstChapter;
-  const synonyms = terms.flatMap(({ synonyms }) => synonyms.map((term) => stats.surface.get(term) ?? term));
+  // WordNet's synonyms only weigh sentences; in the search they would find too much.
+  const synonyms = terms.flatMap(({ term }) =>
+    (SYNONYMS.get(term) ?? [])
+      .filter((other) => stats.documentFrequency.has(other))
+      .map((other) => stats.surface.get(other) ?? other),
+  );
   const results = book.passages.search([corrected, ...synonyms].join(" "), CANDIDATES).filter(isStory);
   const candidates: Candidate[] = results.map((result) => ({ passage: result, score: result.score }));
   const bonuses = new Map<number, number>();
@@ -1120,14 +1583,22 @@ export function planReply(request: AiRequest): ReplyPlan {
     });
   }
   const nameTerm = mode.kind === "character" ? characterTerm(mode.name, stats) : null;
+  const storyStart = Math.max(0, firstChapter);
+  const storyLength = Math.max(1, book.passages.passages.length - storyStart);
+  const placed = (passage: Passage) => {
+    const at = (passage.index - storyStart) / storyLength;
+    return (position === "start" && at < POSITION_SHARE) || (position === "end" && at > 1 - POSITION_SHARE)
+      ? POSITION_BOOST
+      : 1;
+  };
   const bonus = (passage: Passage) => {
     const character = nameTerm && stats.passageTerms[passage.index]?.has(nameTerm) ? CHARACTER_BOOST : 1;
-    return character * (bonuses.get(passage.index) ?? 1);
+    return character * placed(passage) * (bonuses.get(passage.index) ?? 1);
   };
   const choice =
     candidates.length > 0 ? choosePassage(candidates, terms, book.passages.passages, question, bonus) : null;
   if (!choice) {
     return { kind: "not-found", text: notFoundText(book, mode) };
   }
-  return { kind: "answer", text: answerText(request, choice, self), choice };
+  return { kind: "answer", text: answerText(request, choice, self, stats, child), choice };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { cleanHistory, MAX_HISTORY_TURNS, systemInstruction } from "./prompts.js";
-import type { AiBook, AiTurn, RetrievedPassage } from "./provider.js";
+import { type AiBook, type AiTurn, learnerOf, type RetrievedPassage } from "./provider.js";
 
 const book: AiBook = {
   id: "book-1",
@@ -33,13 +33,15 @@ const user = (content: string): AiTurn => ({ role: "user", content });
 const assistant = (content: string): AiTurn => ({ role: "assistant", content });
 
 describe("systemInstruction", () => {
-  it("makes the book assistant answer only about this book, briefly, truthfully and safely", () => {
+  it("makes the book tutor answer only about this book, briefly, truthfully and safely", () => {
     const text = systemInstruction(book, { kind: "book" }, excerpts);
 
-    expect(text).toContain("friendly reading assistant for children");
+    expect(text).toContain("You are a friendly reading tutor.");
     expect(text).toContain(`Answer only about "Alice's Adventures in Wonderland" by Lewis Carroll`);
     expect(text).toContain("another book or something unrelated");
-    expect(text).toContain("2 to 4 short sentences");
+    // The offline provider's refusal (voice.ts), so that either provider's refusals read (and score) alike.
+    expect(text).toContain(`say kindly "I can only talk about Alice's Adventures in Wonderland."`);
+    expect(text).toContain("2 to 4 short sentences, never more than 80 words");
     expect(text).toContain("Never invent anything the book does not say");
     expect(text).toContain("say you're not sure");
     expect(text).toContain("Never ask for personal details");
@@ -107,12 +109,75 @@ describe("systemInstruction", () => {
     const text = systemInstruction(book, { kind: "character", name: "The Mad Hatter" }, excerpts);
 
     expect(text).toContain(`You are The Mad Hatter, a character in the book "Alice's Adventures in Wonderland"`);
-    expect(text).toContain("Answer in the first person, as The Mad Hatter, and stay in character");
-    expect(text).toContain("politely decline in character");
+    expect(text).toContain('Answer in the first person, as The Mad Hatter ("I", "me", "my"), and stay in character');
+    expect(text).toContain('Never talk about The Mad Hatter as "he", "she" or "they"');
+    expect(text).toContain("what the excerpts say about The Mad Hatter are your own memories");
+    expect(text).toContain(
+      `politely decline in character, starting with "I only know about my own story in Alice's Adventures in Wonderland"`,
+    );
     expect(text).toContain("say in character that you're not sure");
     expect(text).toContain("Childline on 0800 1111");
     expect(text).toContain("Never ask for personal details");
-    expect(text).not.toContain("reading assistant");
+    expect(text).not.toContain("reading tutor");
+  });
+
+  it("answers at the level of the child's school phase, and neutrally when it is not known", () => {
+    const primary = systemInstruction(book, BOOK_MODE, excerpts, { learner: { phase: "primary" } });
+    const secondary = systemInstruction(book, BOOK_MODE, excerpts, { learner: { phase: "secondary" } });
+    const unknown = systemInstruction(book, BOOK_MODE, excerpts, { learner: { phase: null } });
+    const none = systemInstruction(book, BOOK_MODE, excerpts);
+
+    expect(primary).toContain("a primary-school child aged about 7 to 11");
+    expect(primary).toContain("The child's level: primary school (ages about 7 to 11).");
+    expect(primary).toContain("Use short sentences and everyday words");
+    expect(primary).not.toMatch(/secondary|11 to 16|7 to 14/);
+
+    expect(secondary).toContain("a secondary-school pupil aged about 11 to 16");
+    expect(secondary).toContain("The child's level: secondary school (ages about 11 to 16).");
+    expect(secondary).toContain("motives, themes, language and the writer's choices");
+    expect(secondary).not.toMatch(/primary|7 to 11|7 to 14/);
+
+    expect(unknown).toContain("a child aged about 7 to 14");
+    expect(unknown).toContain("their school phase is not known");
+    expect(unknown).not.toMatch(/primary school|secondary school/);
+    expect(none).toBe(unknown);
+
+    const character = systemInstruction(book, { kind: "character", name: "Alice" }, excerpts, {
+      learner: { phase: "primary" },
+    });
+    expect(character).toContain("You are talking with a primary-school child aged about 7 to 11");
+    expect(character).toContain("The child's level: primary school");
+  });
+
+  it("answers like a tutor: the answer, then the book's evidence, then at most one question", () => {
+    for (const mode of [BOOK_MODE, { kind: "character", name: "Alice" } as const]) {
+      const text = systemInstruction(book, mode, excerpts);
+      expect(text).toContain("Give the answer first, in one short sentence.");
+      expect(text).toContain("you may ask ONE short question back to check they understood");
+      expect(text).toContain("Never ask more than one question.");
+      expect(text).toContain("never more than 80 words");
+      expect(text).toMatch(/what a word means, explain it simply, (in character, )?in the sense the book uses it/);
+    }
+    const tutor = systemInstruction(book, BOOK_MODE, excerpts);
+    expect(tutor).toContain("Then give the evidence: what the book says, in a few words quoted from the excerpts");
+    expect(tutor).toContain("suggest where in the book the child could look");
+  });
+
+  it("never writes the child's homework, and offers to help plan it instead", () => {
+    const text = systemInstruction(book, BOOK_MODE, excerpts);
+
+    expect(text).toContain("Never write the child's work for them: no essays, book reports, reviews, paragraphs");
+    expect(text).toContain("even if they say a teacher asked for it");
+    expect(text).toContain(
+      "say kindly that it should be in their own words, and offer to help them plan it instead: give a short list of ideas or questions to think about",
+    );
+    expect(text).toContain("Answering their questions about the book is not writing their homework");
+    // A rule of the instructions, before the book text.
+    expect(text.indexOf("Homework")).toBeLessThan(text.indexOf("<<<BOOK EXCERPTS>>>"));
+
+    const character = systemInstruction(book, { kind: "character", name: "The Mad Hatter" }, excerpts);
+    expect(character).toContain("Never write the child's work for them");
+    expect(character).toContain("say kindly, in character, that it should be in their own words");
   });
 
   it("quotes the excerpts with their chapters inside a block marked as book text, not instructions", () => {
@@ -168,6 +233,16 @@ describe("systemInstruction", () => {
     expect(text).toContain('No passages of "Alice\'s Adventures in Wonderland" matched');
     expect(text).not.toContain("Description of the book");
     expect(text).not.toContain("Characters in the book");
+  });
+});
+
+describe("learnerOf", () => {
+  it("keeps primary and secondary, and makes all-through and unknown schools neutral", () => {
+    expect(learnerOf("primary")).toEqual({ phase: "primary" });
+    expect(learnerOf("secondary")).toEqual({ phase: "secondary" });
+    expect(learnerOf("all_through")).toEqual({ phase: null });
+    expect(learnerOf(null)).toEqual({ phase: null });
+    expect(learnerOf(undefined)).toEqual({ phase: null });
   });
 });
 

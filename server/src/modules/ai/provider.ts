@@ -67,9 +67,22 @@ export type AiPage = {
   passages: readonly Passage[];
 };
 
+/**
+ * Who is asking, for answers at their level: the phase of the child's school, primary (ages about 7 to
+ * 11) or secondary (about 11 to 16); null when it is not known or the school is all-through.
+ */
+export type AiLearner = { phase: "primary" | "secondary" | null };
+
+/** The learner a school's phase (School.phase) stands for: all-through and unknown are neither. */
+export function learnerOf(schoolPhase: string | null | undefined): AiLearner {
+  return { phase: schoolPhase === "primary" || schoolPhase === "secondary" ? schoolPhase : null };
+}
+
 export type AiRequest = {
   book: AiBook;
   mode: ChatMode;
+  /** The child's level (their school's phase); without it, replies suit ages about 7 to 14. */
+  learner?: AiLearner;
   /** Earlier turns of this chat, oldest first (already cleaned: starts with a user turn). */
   history: AiTurn[];
   /** The student's new message (already moderated). */
@@ -78,9 +91,25 @@ export type AiRequest = {
   signal?: AbortSignal;
 };
 
+/** What a teacher's one-line summary of a chat is made from (chat/summary.ts makes it offline). */
+export type AiSummaryRequest = {
+  book: { title: string; author: string };
+  mode: ChatMode;
+  /** The student's own messages, oldest first; never one safeguarding refused or withheld. */
+  questions: string[];
+  /** The offline summary: the answer whenever the provider fails or takes too long. */
+  fallback: string;
+  signal?: AbortSignal;
+};
+
 export type AiProvider = {
   /** "gemini" or "offline": shown in logs and the health endpoint. */
   readonly name: string;
+  /**
+   * Optional: a one-line summary of what the student asked, for their teacher's chat list (at most
+   * about 120 characters). Never throws: on any failure or time-out it answers `request.fallback`.
+   */
+  summarize?(request: AiSummaryRequest): Promise<string>;
   /**
    * Streams the reply as it is written: each yielded string is the next piece of text (a delta).
    * Throws AiProviderError when the provider fails; the caller decides about retries.

@@ -12,12 +12,23 @@ function selfName(mode: { kind: "character"; name: string }, self?: SelfName): s
   return self ?? mode.name;
 }
 
+/** The longest reply a child should get, in words. */
+export const MAX_REPLY_WORDS = 80;
+
 /** The reply to a question about another book, another author or something unrelated. */
 export function declineText(book: BookInfo, mode: ChatMode): string {
   if (mode.kind === "character") {
     return `I only know about my own story in ${book.title}, so I can't help with that. Why don't you ask me about something that happens in it?`;
   }
   return `I can only talk about ${book.title}. Is there something about the story you'd like to know?`;
+}
+
+/** The reply to "write my essay": the work stays the child's, and the companion offers to help plan it. */
+export function homeworkText(book: BookInfo, mode: ChatMode): string {
+  if (mode.kind === "character") {
+    return `I can't write that for you: it should be in your own words! But I can help you plan it. Ask me about something that happened in my story, and think about what you want to say about it.`;
+  }
+  return `I can't write that for you: it should be in your own words! But I can help you plan it. What's the main thing you want to say about ${book.title}? Ask me about a character or a part of the story to find ideas.`;
 }
 
 /** The reply when the book does not seem to say anything about the question. */
@@ -49,6 +60,7 @@ export function isDeclineText(reply: string, book: BookInfo, mode: ChatMode): bo
     text === declineText(book, mode) ||
     text === notFoundText(book, mode) ||
     text.includes(`I can only talk about ${book.title}`) ||
+    text.startsWith("I can't write that for you") ||
     text.includes(`I only know about my own story in ${book.title}`)
   );
 }

@@ -67,6 +67,8 @@ export type TeacherChatPayload = {
   characterName: string | null;
   messageCount: number;
   lastUpdated: Date;
+  /** What the student asked, in one line (chat/summary.ts); null while there is nothing to summarise. */
+  summary: string | null;
 };
 
 /**

@@ -13,7 +13,15 @@ import {
 import type { ChatMessage, Prisma, PrismaClient } from "../../generated/prisma/client.js";
 import { ALL_SCHOOLS, type AppPubSub, Topics } from "../../pubsub/pubsub.js";
 import type { AiService } from "../ai/ai.service.js";
-import type { AiBook, AiRequest, AiTurn, ChatMode, ReadingPlace } from "../ai/provider.js";
+import {
+  type AiBook,
+  type AiLearner,
+  type AiRequest,
+  type AiTurn,
+  type ChatMode,
+  learnerOf,
+  type ReadingPlace,
+} from "../ai/provider.js";
 import { focusBookOnPage, type ReaderPage } from "../ai/page.js";
 import { answerLiesAhead, quotesAhead, settledText } from "../ai/spoilers.js";
 import { laterChapterText } from "../ai/voice.js";
@@ -33,6 +41,7 @@ import {
 } from "./chat.presenter.js";
 import { withoutControlCharacters } from "../../validation/fields.js";
 import { londonDay } from "./london-day.js";
+import { createChatSummaries } from "./chat-summary.service.js";
 
 // Chats (spec sections 3, 4, 5): created on first open, otherwise reused; one row per message, ordered
 // by seq. An exchange reserves two seqs at once (user message, then the assistant's reply), so two
@@ -161,6 +170,8 @@ export function createChatService(deps: {
   logger: Logger;
 }) {
   const { prisma, pubsub } = deps;
+  // The teacher's one-line summary of each chat, refreshed after each reply (chat-summary.service.ts).
+  const summaries = createChatSummaries({ prisma, provider: deps.ai.provider, logger: deps.logger });
 
   async function findChat(chatId: unknown): Promise<ChatRow | null> {
     if (typeof chatId !== "string" || !chatId || chatId.length > 300) {
@@ -246,7 +257,11 @@ export function createChatService(deps: {
    * Tells the student's school (its teachers' dashboards, and admins) that the chat moved on: its
    * count and time, and the student's totals. Staff members' own chats are not a school's activity.
    */
-  async function publishActivity(chat: ChatRow, student: Actor, changed: { messageCount: number; updatedAt: Date }) {
+  async function publishActivity(
+    chat: ChatRow,
+    student: Actor,
+    changed: { messageCount: number; updatedAt: Date; summary: string | null },
+  ) {
     if (student.role !== "student") {
       return;
     }
@@ -266,6 +281,7 @@ export function createChatService(deps: {
         characterName: chat.characterName,
         messageCount: changed.messageCount,
         lastUpdated: changed.updatedAt,
+        summary: changed.summary,
       },
       studentChatCount: totals._count._all,
       studentMessageCount: totals._sum.messageCount ?? 0,
@@ -372,10 +388,16 @@ export function createChatService(deps: {
    * Nothing reaches a subscriber until askAi reads it. A question answered only later in the book than
    * the student's place is not sent to the AI (the kind "later chapter" reply instead).
    */
-  async function startAnswer(chat: ChatRow, book: AiBook, beforeSeq: number, text: string): Promise<StartedAnswer> {
+  async function startAnswer(
+    chat: ChatRow,
+    book: AiBook,
+    beforeSeq: number,
+    text: string,
+    learner: AiLearner,
+  ): Promise<StartedAnswer> {
     const history = await historyBefore(chat.id, beforeSeq);
     const mode = modeOf(chat);
-    const request: AiRequest = { book, mode, history, message: text };
+    const request: AiRequest = { book, mode, history, message: text, learner };
     if (book.limit && answerLiesAhead(request)) {
       deps.logger.info({ chatId: chat.id }, "answer lies beyond the student's place: not sent to the AI");
       return { kind: "text", text: laterChapterText(book, mode) };
@@ -409,9 +431,10 @@ export function createChatService(deps: {
     book: AiBook,
     userSeq: number,
     text: string,
+    learner: AiLearner,
     started: StartedAnswer | null,
   ): Promise<string> {
-    const answer = started ?? (await startAnswer(chat, book, userSeq, text));
+    const answer = started ?? (await startAnswer(chat, book, userSeq, text, learner));
     if (answer.kind === "text") {
       return answer.text;
     }
@@ -613,11 +636,13 @@ export function createChatService(deps: {
         loaded ??= await deps.ai.loadBook(chat.bookId, await readingLimitOf(actor.id, chat.bookId));
         return loaded && page ? focusBookOnPage(loaded, page) : loaded;
       };
+      // Replies at the level of the student's school (loaded with the account).
+      const learner = learnerOf(actor.school?.phase);
       let early: StartedAnswer | null = null;
       if (classifier.judge && !(verdict.flagged && verdict.severity === "urgent")) {
         const voting = classifier.judge({ text, context: history });
         const book = verdict.flagged ? null : await bookFor();
-        early = book ? await startAnswer(chat, book, LAST_SEQ, text) : null;
+        early = book ? await startAnswer(chat, book, LAST_SEQ, text, learner) : null;
         verdict = classifier.withJudge(verdict, await voting);
         if (verdict.flagged) {
           abandon(early);
@@ -654,7 +679,7 @@ export function createChatService(deps: {
           const changed = await tx.chat.update({
             where: { id: chat.id },
             data: { messageCount: { increment: 2 } },
-            select: { messageCount: true, updatedAt: true },
+            select: { messageCount: true, updatedAt: true, summary: true },
           });
           const userRow: ChatMessage = await tx.chatMessage.create({
             data: { chatId: chat.id, seq: changed.messageCount - 2, role: "user", content: text, withheldFromAi: risk },
@@ -676,8 +701,11 @@ export function createChatService(deps: {
         return { userMessage, assistantMessage };
       }
       try {
-        const reply = await askAi(chat, book, userRow.seq, text, early);
+        const reply = await askAi(chat, book, userRow.seq, text, learner, early);
         const assistantMessage = await storeReply(chat.id, userRow.seq + 1, reply, false);
+        if (actor.role === "student") {
+          summaries.schedule(chat.id, changed.messageCount);
+        }
         return { userMessage, assistantMessage };
       } catch (error) {
         deps.logger.error({ err: error, chatId: chat.id }, "AI provider failed");
@@ -686,6 +714,9 @@ export function createChatService(deps: {
         await storeReply(chat.id, userRow.seq + 1, PROVIDER_FAILURE_REPLY, true).catch((storeError: unknown) =>
           deps.logger.error({ err: storeError, chatId: chat.id }, "could not store the failure note"),
         );
+        if (actor.role === "student") {
+          summaries.schedule(chat.id, changed.messageCount);
+        }
         throw new AppError(ErrorCode.AiUnavailable, ERROR_SENDING_MESSAGE);
       }
     },

@@ -175,6 +175,7 @@ const chatListSelect = {
   characterName: true,
   messageCount: true,
   updatedAt: true,
+  summary: true,
   book: { select: { title: true } },
   user: { select: { displayName: true } },
 } as const;
@@ -186,6 +187,7 @@ function presentTeacherChat(row: {
   characterName: string | null;
   messageCount: number;
   updatedAt: Date;
+  summary: string | null;
   book: { title: string };
   user: { displayName: string };
 }): TeacherChatPayload {
@@ -198,6 +200,8 @@ function presentTeacherChat(row: {
     characterName: row.characterName,
     messageCount: row.messageCount,
     lastUpdated: row.updatedAt,
+    // An empty chat has nothing to summarise (nor any summary left from before).
+    summary: row.messageCount > 0 ? row.summary : null,
   };
 }
 

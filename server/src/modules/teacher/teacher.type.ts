@@ -119,6 +119,14 @@ export class TeacherChat {
 
   @Field(() => Date)
   lastUpdated!: Date;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "What the student asked, in one line (e.g. 'Asked why Toad went to prison; confused about who Badger is'), " +
+      "updated as the chat grows; null for an empty chat. Never from a message safeguarding refused or withheld.",
+  })
+  summary!: string | null;
 }
 
 @ObjectType()

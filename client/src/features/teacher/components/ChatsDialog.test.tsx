@@ -122,6 +122,69 @@ describe("ChatsDialog", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/books/book-hobbit"));
   });
 
+  it("shows each chat's summary under it, whole in its title and as the description of 'View Chat'", async () => {
+    const summary = "Asked why Toad went to prison and what 'wayfarer' means; confused about who Badger is";
+    const [toad, empty] = adaChats(1, 2);
+    const { dialog, user } = renderDialog({
+      TeacherChats: chatsReply([
+        { ...toad!, summary },
+        { ...empty!, messageCount: 0, summary: null },
+      ]),
+    });
+    await within(dialog()).findByText("Book 1");
+    const [first, second] = within(dialog()).getAllByRole("listitem");
+    const line = within(first!).getByText(summary);
+    expect(line.getAttribute("title")).toBe(summary);
+    const view = within(first!).getByRole("button", { name: /^View Chat/ });
+    expect(view.getAttribute("aria-describedby")).toBe(line.id);
+    expect(document.getElementById(line.id)?.textContent).toBe(`Summary: ${summary}`);
+    // No summary: no empty line, and 'View Chat' is described by nothing.
+    expect(second!.querySelectorAll("p")).toHaveLength(2);
+    expect(
+      within(second!)
+        .getByRole("button", { name: /^View Chat/ })
+        .hasAttribute("aria-describedby"),
+    ).toBe(false);
+    // The transcript is still one click away.
+    await user.click(view);
+    expect(await within(dialog()).findByRole("button", { name: "← Back to chats" })).toBeTruthy();
+  });
+
+  it("keeps a chat's summary when a live event brings none, and shows a newer one", async () => {
+    const [hobbit] = adaChats(1, 1);
+    const { dialog, push, openSubscriptions } = renderDialog({
+      TeacherChats: chatsReply([{ ...hobbit!, summary: "Asked who Bilbo is" }]),
+    });
+    await within(dialog()).findByText("Asked who Bilbo is");
+    await waitFor(() => expect(openSubscriptions("SchoolActivity")).toHaveLength(1));
+    await push(
+      "SchoolActivity",
+      activityEvent(
+        { ...hobbit!, messageCount: 4, lastUpdated: "2025-03-06T09:00:00.000Z", summary: null },
+        {
+          chats: 1,
+          messages: 4,
+        },
+      ),
+    );
+    await within(dialog()).findByText(/4 messages/);
+    expect(within(dialog()).getByText("Asked who Bilbo is")).toBeTruthy();
+    await push(
+      "SchoolActivity",
+      activityEvent(
+        {
+          ...hobbit!,
+          messageCount: 6,
+          lastUpdated: "2025-03-06T09:05:00.000Z",
+          summary: "Asked who Bilbo and Gandalf are",
+        },
+        { chats: 1, messages: 6 },
+      ),
+    );
+    expect(await within(dialog()).findByText("Asked who Bilbo and Gandalf are")).toBeTruthy();
+    expect(within(dialog()).queryByText("Asked who Bilbo is")).toBeNull();
+  });
+
   it("loads the next 10 with 'Load More', from the cursor, until there are no more", async () => {
     const { dialog, shownChats, chatsCalls, user, button } = renderDialog({
       TeacherChats: (variables) => {

@@ -37,13 +37,16 @@ type MoreState = {
   error: boolean;
 };
 
-/** Newest activity first; a chat seen again (a later page, a live event) replaces its older self. */
+/**
+ * Newest activity first; a chat seen again (a later page, a live event) replaces its older self. A
+ * live event carries the summary as it was before that message's, so one it lacks is kept.
+ */
 function mergeChats(items: TeacherChatFieldsFragment[], more: TeacherChatFieldsFragment[]) {
   const byId = new Map(items.map((chat) => [chat.id, chat]));
   for (const chat of more) {
     const known = byId.get(chat.id);
     if (!known || known.lastUpdated <= chat.lastUpdated) {
-      byId.set(chat.id, chat);
+      byId.set(chat.id, chat.summary || !known ? chat : { ...chat, summary: known.summary });
     }
   }
   return [...byId.values()].sort((a, b) => b.lastUpdated.localeCompare(a.lastUpdated) || b.id.localeCompare(a.id));
@@ -168,6 +171,7 @@ function useChatList(studentId: string) {
 
 function ChatList({ list, onView }: { list: ReturnType<typeof useChatList>; onView: (chatId: string) => void }) {
   const state = list;
+  const summaryId = useId();
   if (state.firstLoading) {
     return <Spinner label="Loading chats…" />;
   }
@@ -176,7 +180,7 @@ function ChatList({ list, onView }: { list: ReturnType<typeof useChatList>; onVi
       {state.items.length === 0 && !state.error ? <p className={styles.empty}>No chats yet</p> : null}
       {state.items.length > 0 ? (
         <ul className={styles.chats} aria-label="Chats">
-          {state.items.map((chat) => (
+          {state.items.map((chat, index) => (
             <li key={chat.id} className={styles.chat}>
               <div className={styles.chatText}>
                 <p className={styles.chatTitle}>
@@ -187,9 +191,20 @@ function ChatList({ list, onView }: { list: ReturnType<typeof useChatList>; onVi
                   {chat.studentDisplayName} · {chat.messageCount} {chat.messageCount === 1 ? "message" : "messages"} ·
                   Last updated <time dateTime={chat.lastUpdated}>{formatDateTime(chat.lastUpdated)}</time>
                 </p>
+                {chat.summary ? (
+                  // One line on a phone (the rest behind an ellipsis): the whole of it is the title, and
+                  // the description of 'View Chat'.
+                  <p id={`${summaryId}-${index}`} className={styles.summary} title={chat.summary}>
+                    <span className="visually-hidden">Summary: </span>
+                    {chat.summary}
+                  </p>
+                ) : null}
               </div>
               <div className={styles.chatActions}>
-                <Button onClick={() => onView(chat.id)}>
+                <Button
+                  onClick={() => onView(chat.id)}
+                  aria-describedby={chat.summary ? `${summaryId}-${index}` : undefined}
+                >
                   View Chat<span className="visually-hidden">: {chat.bookTitle}</span>
                 </Button>
                 <ButtonLink to={`/books/${chat.bookId}`} variant="secondary">

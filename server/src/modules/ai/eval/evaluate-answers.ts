@@ -143,7 +143,8 @@ function score(correct: number, total: number): Score {
   return { total, correct, accuracy: total === 0 ? 1 : correct / total };
 }
 
-async function collect(stream: AsyncIterable<string>): Promise<string> {
+/** A streamed reply, whole. */
+export async function collect(stream: AsyncIterable<string>): Promise<string> {
   let text = "";
   for await (const chunk of stream) {
     text += chunk;

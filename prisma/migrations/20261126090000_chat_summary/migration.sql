@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Chat" ADD COLUMN     "summary" TEXT,
+ADD COLUMN     "summaryMessageCount" INTEGER;
