@@ -3,7 +3,7 @@
 // anything the passage does not say; when the book has nothing on the question it declines politely.
 // Deterministic, so tests and demos are stable.
 
-import { shortAnswer } from "./answer/extract.js";
+import { COLOUR, shortAnswer } from "./answer/extract.js";
 import { namesInNarration, type Pronoun, pronounOf, toFirstPerson } from "./answer/first-person.js";
 import { askedWord, explainWord, type Meaning } from "./answer/meaning.js";
 import { senses } from "./answer/wordnet.js";
@@ -39,6 +39,9 @@ const POSITION_BOOST = 1.6;
 const STARTING =
   /\b(?:at|in) the (?:very )?(?:start|beginning)(?: of (?:the|this) (?:book|story))?\b|\bat first\b|\bto begin with\b/i;
 const ENDING = /\b(?:at|in) the (?:very )?end(?: of (?:the|this) (?:book|story))?\b|\bin the end\b/i;
+
+/** Words that say what kind of answer is wanted ("what colour", "what kind of animal"). */
+const ANSWER_FRAME = /\b(?:colou?rs?|kinds? of|sorts? of|types? of)\b/gi;
 
 /** Passages considered for an answer. */
 const CANDIDATES = 30;
@@ -545,8 +548,6 @@ const NAMING = /\b(?:name (?:was|is)|named|called)\b/i;
 /** A number of things: "three", "ten", "20" (not "one", which is mostly not a count). */
 const COUNT =
   /\b(?:\d[\d,]*|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred|thousand|dozen)\b/i;
-const COLOUR =
-  /\b(?:red|blue|green|yellow|white|black|brown|grey|gray|pink|purple|orange|silver|golden|gold|scarlet|crimson)\b/i;
 /** A reason: "because …", "so that …", "in order to …". */
 const CAUSE =
   /\b(?:because|so that|in order to|for fear|that's why|that’s why|wanted to|wants to|want to|so as to|as a punishment|the reason)\b/i;
@@ -1137,7 +1138,12 @@ function answerText(
   const known = new Set(textTerms(asked?.text ?? message));
   // "Who is Mr. Toad?" is answered by what the book says of him, not by another name.
   const describing = asked?.kind === "who" && WHO_IS.test(asked.text);
-  const lead = asked && !describing ? shortAnswer(asked.kind, choice.quote, known, asked.text) : null;
+  const names = new Set(request.book.characterList.flatMap((name) => textTerms(name)));
+  const content = new Set([...known].filter((term) => !names.has(term) && !TITLES.has(term)));
+  const lead =
+    asked && !describing
+      ? shortAnswer(asked.kind, choice.quote, known, asked.text, content, request.book.characterList)
+      : null;
   if (mode.kind === "character") {
     const firstReply = !history.some((turn) => turn.role === "assistant");
     const opener = firstReply ? `I'm ${self ?? mode.name}!` : pick(CHARACTER_OPENERS, message);
@@ -1530,13 +1536,17 @@ export function planReply(request: AiRequest): ReplyPlan {
   const names = new Set(book.characterList.flatMap((name) => textTerms(name)));
   // "At the start", "in the end": where in the book to look, not words to look for.
   const position = STARTING.test(child.text) ? "start" : ENDING.test(child.text) ? "end" : null;
+  // "What colour", "what kind of": what the answer is, not words the passage holds.
   const sought = child.text
     .replace(new RegExp(STARTING, "gi"), " ")
     .replace(new RegExp(ENDING, "gi"), " ")
+    .replace(ANSWER_FRAME, " ")
     .replace(/\s+/g, " ")
     .trim();
   const corrected = correctQuestion(sought, stats);
-  const question = readQuestion(sought, book, stats);
+  // The shape of the answer comes from the whole question ("what colour" wants a colour).
+  const read = readQuestion(sought, book, stats);
+  const question: Question = { ...read, shape: answerShape(child.text) ?? read.shape };
   const terms = weighQuery(corrected, stats, passageCount, names, question.focus);
   if (terms.length === 0) {
     return { kind: "clarify", text: clarifyText(book, mode) };
@@ -1548,9 +1558,11 @@ export function planReply(request: AiRequest): ReplyPlan {
     return { kind: "not-found", text: notFoundText(book, mode) };
   }
 
-  // WordNet's synonyms only weigh sentences; in the search they would find too much.
-  const synonyms = terms.flatMap(({ term }) =>
-    (SYNONYMS.get(term) ?? [])
+  // WordNet's synonyms join the search only for a word the book never uses ("colour" in a book that
+  // says "color", "jail" in one that says "gaol"); for the others they would find too much, and only
+  // weigh the sentences.
+  const synonyms = terms.flatMap(({ term, synonyms: others }) =>
+    (stats.documentFrequency.has(term) ? (SYNONYMS.get(term) ?? []) : others)
       .filter((other) => stats.documentFrequency.has(other))
       .map((other) => stats.surface.get(other) ?? other),
   );

@@ -225,13 +225,42 @@ describe("the short answer in a sentence", () => {
     ["where", "Toad drove the car straight to Toad Hall and hid.", "To Toad Hall"],
     ["where", "Toad sat down with the Mole.", null],
     ["where", "They walked into the Wild Wood at dusk.", "Into the Wild Wood"],
-    ["who", "‘Well,’ said the Badger, and Mole followed him home.", "Badger"],
     ["why", "Mole ran away because the spring was calling him.", "Because the spring was calling him"],
     ["name", "He kept an inn called the Admiral Benbow.", "The Admiral Benbow"],
     ["when", "On Christmas morning the Boy found the Rabbit.", "Christmas"],
     ["what", "Toad bought a caravan.", null],
   ] as const)("a %s question: “%s”", (kind, sentence, answer) => {
     expect(shortAnswer(kind, sentence, known)).toBe(answer);
+  });
+
+  it("answers “who” only with one of the book's characters, near the question's own words", () => {
+    const people = ["Mole", "Rat", "Badger"];
+    const content = new Set(["follow", "home"]);
+    expect(shortAnswer("who", "‘Well,’ said the Badger, and Mole followed him home.", known, "", content, people)).toBe(
+      "Badger",
+    );
+    // A capitalised word is not always someone: "the Zoo".
+    expect(
+      shortAnswer("who", "Which well you may see at the Zoo, following home.", known, "", content, people),
+    ).toBeNull();
+    // Someone named far from what the question asks about is not its answer.
+    expect(
+      shortAnswer(
+        "who",
+        "The Badger was asleep, and much later, after the long and windy winter was over, Mole followed the path home.",
+        known,
+        "",
+        content,
+        people,
+      ),
+    ).toBeNull();
+  });
+
+  it("takes the colour for a question about a colour", () => {
+    expect(shortAnswer("what", "It was a blue jacket with brass buttons.", known, "what colour was his jacket")).toBe(
+      "Blue",
+    );
+    expect(shortAnswer("what", "It was a new jacket.", known, "what colour was his jacket")).toBeNull();
   });
 
   it("takes money for a question about money, and no lone “one”", () => {

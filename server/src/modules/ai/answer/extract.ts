@@ -17,6 +17,13 @@ const NOT_NAMES = new Set(
   ),
 );
 
+/** A colour word ("what colour was his jacket?"). */
+export const COLOUR =
+  /\b(?:red|blue|green|yellow|white|black|brown|grey|gray|pink|purple|orange|silver|golden|gold|scarlet|crimson)\b/i;
+
+/** Titles before a name ("Mr. Fogg" is Fogg), as search terms. */
+const TITLE_TERMS = new Set(["mr", "mrs", "miss", "dr", "sir", "ladi", "lady", "captain", "squir", "squire", "master"]);
+
 const PLACE_PREPOSITIONS = new Set(
   "in at to into from inside under near towards toward on upon across through behind beside".split(" "),
 );
@@ -40,7 +47,9 @@ function properNames(sentence: string, known: ReadonlySet<string>): string[] {
   let run: string[] = [];
   const flush = () => {
     if (run.length > 0) {
-      const terms = run.map((word) => processTerm(word)).filter((term): term is string => term !== null);
+      const terms = run
+        .map((word) => processTerm(word.replace(/\.$/, "")))
+        .filter((term): term is string => term !== null && !TITLE_TERMS.has(term));
       if (terms.length > 0 && !terms.every((term) => known.has(term))) {
         names.push(run.join(" ").replace(/ \./g, "."));
       }
@@ -184,19 +193,30 @@ function calledName(sentence: string): string | null {
 
 /**
  * The short answer to a question of `kind`, found in `sentence`; `known` holds the terms the question
- * already names (a "who" answer is someone else). Null when the sentence has no answer of that kind.
+ * already names (a "who" answer is someone else). Null when the sentence has no answer of that kind,
+ * or when it stands far from the question's own words (`content`): then the sentence may name it for
+ * another reason, and the reply is the sentence alone.
  */
 export function shortAnswer(
   kind: QuestionKind,
   sentence: string,
   known: ReadonlySet<string>,
   question = "",
+  /** The question's words other than names: the answer must stand near one of them. */
+  content: ReadonlySet<string> = new Set(),
+  /** The book's characters, as its character list names them: who a "who" answer may be. */
+  people: readonly string[] = [],
 ): string | null {
   const plain = sentence.replace(/_/g, "");
+  if (/\bcolou?rs?\b/i.test(question)) {
+    const colour = COLOUR.exec(plain)?.[0];
+    return colour ? capitalise(colour.toLowerCase()) : null;
+  }
   let answer: string | null = null;
   switch (kind) {
     case "who":
-      answer = properNames(plain, known)[0] ?? null;
+      // Only a character of the book's list: other capitalised words may be places, months or things.
+      answer = properNames(plain, known).find((name) => people.some((person) => samePerson(name, person))) ?? null;
       break;
     case "how-many":
     case "how-long":
@@ -212,10 +232,44 @@ export function shortAnswer(
       answer = because(plain);
       break;
     case "name":
-      answer = calledName(plain) ?? properNames(plain, known)[0] ?? null;
+      answer = calledName(plain);
       break;
     default:
       answer = null;
   }
-  return answer ? capitalise(tidy(answer)) : null;
+  if (!answer || (content.size > 0 && !nearContent(plain, answer, content))) {
+    return null;
+  }
+  return capitalise(tidy(answer));
+}
+
+/** "the Badger" is Badger, "Dr. Livesey" is Dr. Livesey: the name's words, titles aside, are the person's. */
+function samePerson(name: string, person: string): boolean {
+  const terms = (text: string) =>
+    text
+      .split(/\s+/)
+      .map((word) => processTerm(word.replace(/[^\p{L}’'-]/gu, "")))
+      .filter((term): term is string => term !== null && !TITLE_TERMS.has(term));
+  const own = terms(person);
+  const found = terms(name);
+  return found.length > 0 && found.every((term) => own.includes(term));
+}
+
+/** Words either side of the short answer within which the question's own words must be. */
+const NEAR_WORDS = 8;
+
+/**
+ * True when the question's words stand near the answer in the sentence ("the Djinn … gave him a
+ * hump"), so that it answers the question rather than naming whatever else the sentence names.
+ */
+function nearContent(sentence: string, answer: string, content: ReadonlySet<string>): boolean {
+  const words = sentence.split(/\s+/);
+  const first = processTerm(answer.split(/\s+/).find((word) => processTerm(word) !== null) ?? "") ?? "";
+  const at = words.findIndex((word) => processTerm(word.replace(/[^\p{L}\p{N}’'-]/gu, "")) === first);
+  if (at < 0) {
+    return true;
+  }
+  return words
+    .slice(Math.max(0, at - NEAR_WORDS), at + NEAR_WORDS + 1)
+    .some((word) => content.has(processTerm(word.replace(/[^\p{L}\p{N}’'-]/gu, "")) ?? ""));
 }
