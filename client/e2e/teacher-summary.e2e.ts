@@ -69,6 +69,14 @@ describe("chat summaries in the teacher's chats modal", () => {
         0,
       );
       const view = dialog.getByRole("button", { name: /^View Chat/ });
+      // The summary is cut inside the card: the card, and its buttons, stay inside the dialog, which
+      // does not scroll sideways (a one-line summary once widened the card to its whole length).
+      expect(await dialog.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
+      const frame = await dialog.boundingBox();
+      for (const inside of [line, view, dialog.getByRole("link", { name: /^View Book/ })]) {
+        const box = await inside.boundingBox();
+        expect(box!.x + box!.width).toBeLessThanOrEqual(frame!.x + frame!.width);
+      }
       expect(await view.getAttribute("aria-describedby")).toBe(await line.getAttribute("id"));
       const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
       expect(results.violations.map((v) => v.id)).toEqual([]);

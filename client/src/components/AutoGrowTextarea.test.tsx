@@ -71,6 +71,44 @@ describe("AutoGrowTextarea", () => {
     expect(textarea.className.split(" ")).toContain("chat-input");
   });
 
+  it("measures again when its width changes: a placeholder wrapped while it was narrow unwraps", () => {
+    const observers: { callback: ResizeObserverCallback; disconnected: boolean }[] = [];
+    vi.stubGlobal(
+      "ResizeObserver",
+      class {
+        entry: { callback: ResizeObserverCallback; disconnected: boolean };
+        constructor(callback: ResizeObserverCallback) {
+          this.entry = { callback, disconnected: false };
+          observers.push(this.entry);
+        }
+        observe() {}
+        disconnect() {
+          this.entry.disconnected = true;
+        }
+      },
+    );
+    let width = 258;
+    vi.spyOn(HTMLElement.prototype, "clientWidth", "get").mockImplementation(() => width);
+    // Narrow, the one line wraps to two.
+    vi.spyOn(HTMLElement.prototype, "scrollHeight", "get").mockImplementation(function (this: HTMLElement) {
+      return this.style.height === "auto" ? (width < 300 ? 2 : 1) * 24 + 16 : parseInt(this.style.height, 10);
+    });
+    const { unmount } = render(<Controlled />);
+    const textarea = screen.getByLabelText("Message") as HTMLTextAreaElement;
+    expect(textarea.style.height).toBe("64px");
+    const live = observers.filter((observer) => !observer.disconnected);
+    expect(live).toHaveLength(1);
+    // The same width again (its own height changed): nothing to do.
+    live[0]?.callback([], {} as ResizeObserver);
+    expect(textarea.style.height).toBe("64px");
+    width = 400;
+    live[0]?.callback([], {} as ResizeObserver);
+    expect(textarea.style.height).toBe("40px");
+    unmount();
+    expect(observers.every((observer) => observer.disconnected)).toBe(true);
+    vi.unstubAllGlobals();
+  });
+
   it("says it is required, to screen readers too, when it is", () => {
     render(<AutoGrowTextarea aria-label="Review" required value="" onChange={vi.fn()} />);
     const textarea = screen.getByRole("textbox", { name: "Review" }) as HTMLTextAreaElement;

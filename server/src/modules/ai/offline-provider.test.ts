@@ -402,8 +402,8 @@ describe("offline provider asked about the page on screen", () => {
 
   it("answers a question about someone on the page from what the page says of them", async () => {
     const { book } = await onPage();
-    expect(quoteOf(await reply(request(book, "Why is he so shy?")))).toMatch(
-      /^He’s so very shy, he’d be sure to be offended\./,
+    expect(quoteOf(await reply(request(book, "Why is he so shy?")))).toContain(
+      "He’s so very shy, he’d be sure to be offended.",
     );
     expect(quoteOf(await reply(request(book, "Where does he live?")))).toContain(
       "he lives in the very middle of the Wild Wood",

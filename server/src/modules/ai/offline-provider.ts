@@ -819,6 +819,24 @@ function extendWindow(region: readonly RegionSentence[], window: Window, questio
   return words + next.words <= QUOTE_MAX_WORDS && (words < EXTEND_BELOW_WORDS || shaped) ? window.end + 1 : window.end;
 }
 
+/** A sentence that starts with someone it does not name: "They had many interesting talks together". */
+const STARTS_WITH_PRONOUN = /^[‘“"'(]?(?:he|she|they|it|his|her|their|its|him|them)\b/i;
+
+/**
+ * Where the quote starts: one sentence earlier when the window's first sentence starts with "he",
+ * "she" or "they" and the one before (in the same chapter) fits in the quote, so that the child knows
+ * who it is about.
+ */
+function startWindow(region: readonly RegionSentence[], window: Window, end: number): number {
+  const first = region[window.start];
+  const previous = region[window.start - 1];
+  if (!first || !previous || !STARTS_WITH_PRONOUN.test(first.text)) {
+    return window.start;
+  }
+  const words = region.slice(window.start, end).reduce((sum, sentence) => sum + sentence.words, 0);
+  return words + previous.words <= QUOTE_MAX_WORDS ? window.start - 1 : window.start;
+}
+
 type Candidate = { passage: Passage; score: number };
 
 export type Choice = { passage: Passage; coverage: number; quote: string };
@@ -885,8 +903,9 @@ function choosePassage(
     const rank = (score / top) ** BM_EXP * (0.5 + share) * (0.5 + window.score / total) * described * bonus(passage);
     if (!best || rank > best.rank) {
       const end = extendWindow(region, window, question);
+      const start = startWindow(region, window, end);
       const quote = region
-        .slice(window.start, end)
+        .slice(start, end)
         .map((sentence) => sentence.text)
         .join(" ");
       best = { passage, coverage: share, quote, rank, held: window.held / total, described: window.descriptions > 0 };

@@ -294,6 +294,8 @@ describe("summaries", () => {
     const sentences = summarise(chapter?.passages ?? [], frequency, willows.passages.passages.length, 50);
     expect(sentences.length).toBeGreaterThanOrEqual(1);
     expect(sentences.join(" ").split(/\s+/).length).toBeLessThanOrEqual(50);
+    // Narration, not scraps of talk ("A door-scraper!").
+    expect(sentences.filter((sentence) => /[‘“?]/.test(sentence))).toEqual([]);
     let at = -1;
     for (const sentence of sentences) {
       const found = text.indexOf(sentence);

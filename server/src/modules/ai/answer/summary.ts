@@ -81,9 +81,9 @@ export function summarise(
     for (const term of terms) {
       value += weight(term);
     }
-    // Narration tells what happens; a line of talk or a very short or long sentence tells less.
-    const speech = /^[‘“"']/.test(sentence.text) ? 0.5 : 1;
-    const fits = sentence.words >= MIN_WORDS && sentence.words <= MAX_SENTENCE_WORDS ? 1 : 0.2;
+    // Narration tells what happens; talk, a question, or a very short or long sentence tells less.
+    const speech = /[‘“"]|[’”]\s*$|\?/.test(sentence.text) ? 0.2 : 1;
+    const fits = sentence.words < MIN_WORDS ? 0 : sentence.words <= MAX_SENTENCE_WORDS ? 1 : 0.2;
     // A chapter's opening sets the scene, so its first sentences count a little more.
     const opening = sentence.order < Math.max(3, sentences.length * 0.15) ? 1.5 : 1;
     sentence.score = (value / Math.sqrt(Math.max(sentence.words, MIN_WORDS))) * speech * fits * opening;
