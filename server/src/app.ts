@@ -284,6 +284,7 @@ async function serve(config: Config, logger: Logger, db: Database, redis: RedisC
       }
       clearTimeout(force);
       await services.auth.drain();
+      await services.chats.drain();
       await services.safeguarding.stop();
       mailer.close();
       await redis?.close();

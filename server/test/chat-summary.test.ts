@@ -239,6 +239,19 @@ describe("chat summaries for teachers (Gemini)", () => {
     ]);
   });
 
+  it("is waited for at shutdown: a summary still being made is stored before the database closes", async () => {
+    const student = await app.createUser();
+    const chatId = await kit.openChat(student);
+    // A slow summary: the reply is back long before it.
+    gemini.scriptSummary({ kind: "stream", chunks: ["Asked why ", "Toad went to prison"], delayMs: 400 });
+    await kit.ask(student, chatId, "Why did Toad go to prison?");
+    const before = await app.db.prisma.chat.findUniqueOrThrow({ where: { id: chatId }, select: { summary: true } });
+    expect(before.summary).toBeNull();
+    await app.services.chats.drain();
+    const after = await app.db.prisma.chat.findUniqueOrThrow({ where: { id: chatId }, select: { summary: true } });
+    expect(after.summary).toBe("Asked why Toad went to prison");
+  });
+
   it("falls back to the offline summary when Gemini fails, and the child's reply is unaffected", async () => {
     const student = await app.createUser();
     const teacher = await app.createUser({ role: "teacher", school: student.school });

@@ -109,16 +109,26 @@ export function createChatSummaries(deps: { prisma: PrismaClient; provider: AiPr
       WHERE id = ${chatId} AND ("summaryMessageCount" IS NULL OR "summaryMessageCount" <= ${messageCount})`;
   }
 
+  /** Refreshes scheduled and not yet done (a shutdown waits for them before the database closes). */
+  const pending = new Set<Promise<void>>();
+
   return {
     refresh,
 
     /** Refreshes the summary in the background, after the current request has been answered. */
     schedule(chatId: string, messageCount: number): void {
-      setImmediate(() => {
-        refresh(chatId, messageCount).catch((error: unknown) =>
-          deps.logger.warn({ err: error, chatId }, "could not refresh the chat's summary"),
-        );
-      });
+      const task = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(() => refresh(chatId, messageCount))
+        .catch((error: unknown) => deps.logger.warn({ err: error, chatId }, "could not refresh the chat's summary"))
+        .finally(() => pending.delete(task));
+      pending.add(task);
+    },
+
+    /** Waits for the refreshes still running (used at shutdown). */
+    async drain(): Promise<void> {
+      while (pending.size > 0) {
+        await Promise.all([...pending]);
+      }
     },
   };
 }

@@ -493,6 +493,9 @@ export function createChatService(deps: {
   }
 
   return {
+    /** Waits for the chat summaries still being made (used at shutdown, before the database closes). */
+    drain: () => summaries.drain(),
+
     /**
      * POST /api/chat/moderate: the classifier's verdict on a message about a book. For a student it
      * counts exactly as a sent message would (strike, block, alerts); staff get the verdict only.
