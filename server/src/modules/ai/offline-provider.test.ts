@@ -181,6 +181,13 @@ describe("offline provider", () => {
     "Who won the football last night?",
     "What's the best Minecraft build?",
     "What's the weather like today?",
+    "will it snow tomorrow",
+    "what is the square root of 64",
+    "what should i watch on my tablet",
+    "who is the best footballer ever",
+    "whats the best film",
+    "what is the capital of Spain",
+    "tell me a joke",
     "Can you tell me about a different book?",
   ])("declines “%s” politely", async (message) => {
     const alice = await loadSeedBook("alices-adventures-in-wonderland");

@@ -141,6 +141,9 @@ const OFF_TOPIC: readonly RegExp[] = [
   /\b(?:films?|movies?|cartoons?|tv shows?|telly|disney|pixar|pop stars?|singers?|celebrit(?:y|ies)|songs? on the radio)\b/i,
   /\b(?:capital (?:city )?of|prime minister|president of|solar system|planets?|dinosaurs?|the tallest|the biggest (?:animal|country|city)|how far (?:away )?is the (?:moon|sun))\b/i,
   /\b(?:tell me a joke|jokes?|knock knock)\b/i,
+  /\b(?:is it|will it|is it going to|it going to) (?:rain|snow|be (?:sunny|hot|cold|warm|windy))\b/i,
+  /\b(?:square roots?|multiplied|divided by|to the power of|the sum of|long multiplication)\b/i,
+  /\b(?:on|with) my (?:switch|phone|ipad|tablet|console|computer|laptop)\b|\bwhat games? (?:should|can|do) i\b/i,
 ];
 /** Questions about the assistant itself ("what's your favourite food?"), in a book chat. */
 const ABOUT_ASSISTANT =

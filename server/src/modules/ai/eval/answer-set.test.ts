@@ -15,11 +15,11 @@ import { listSeedBooks, loadSeedBook, loadSeedText } from "./evaluate-answers.js
 
 /**
  * What the offline provider reaches on the tuning set (dev-answers.json), scored by the rule in
- * answer-set.ts: answerable 0.21 and declines 0.79 before issue 20, answerable 0.356 and declines 0.88
+ * answer-set.ts: answerable 0.21 and declines 0.79 before issue 20, answerable 0.356 and declines 0.97
  * after it. The floors sit just under the latest figures so that a regression fails. The issue's target
  * (0.75 answered, 0.90 declined) is not reached; the README says how far each set is.
  */
-const FLOOR = { answerable: 0.34, declined: 0.85 };
+const FLOOR = { answerable: 0.34, declined: 0.94 };
 
 const fixed = (text: string): AiProvider => ({
   name: "fixed",
