@@ -7,13 +7,7 @@ import { COLOUR, shortAnswer } from "./answer/extract.js";
 import { namesInNarration, type Pronoun, pronounOf, toFirstPerson } from "./answer/first-person.js";
 import { askedWord, explainWord, type Meaning } from "./answer/meaning.js";
 import { senses } from "./answer/wordnet.js";
-import {
-  characterAliases,
-  LAST_CHAPTER,
-  type QuestionKind,
-  type ReadQuestion,
-  readChildQuestion,
-} from "./answer/question.js";
+import { characterAliases, LAST_CHAPTER, type ReadQuestion, readChildQuestion } from "./answer/question.js";
 import { type Chapter, chaptersOf, findChapter, summarise } from "./answer/summary.js";
 import { type PageQuestion, pagePassages, readPageQuestion } from "./page.js";
 import { processTerm, splitSentences, textTerms, tokenize } from "./passages.js";
@@ -1024,17 +1018,16 @@ function pick<T>(options: readonly T[], seed: string): T {
 }
 
 const BOOK_OPENERS = ["Here's what the book says", "Let's look in the book", "The story tells us"];
-/** One question back, to help the child think about the answer. */
-const FOLLOW_UPS: Partial<Record<QuestionKind, readonly string[]>> = {
-  why: ["What would you have done?", "Do you think that was the right thing to do?"],
-  who: ["What do you think of them?", "Would you like to be friends with them?"],
-  where: ["Can you picture that place?", "Would you like to go there?"],
-  how: ["What would you have done?", "Did that surprise you?"],
-};
-const BOOK_FOLLOW_UPS = [
+/**
+ * One question back, to check the child has understood or to make them think. They fit any answer: a
+ * question about the answer itself ("Would you like to be friends with them?") rang false when the
+ * quote was about something else.
+ */
+const FOLLOW_UPS = [
+  "Can you say that in your own words?",
   "What do you think about that?",
+  "Does that answer your question?",
   "Did that surprise you?",
-  "Is there anything else you'd like to know?",
 ];
 const CHARACTER_OPENERS = ["Ah, I remember that!", "Oh yes, I remember!", "Let me tell you about that."];
 const CHARACTER_CLOSERS = ["What else would you like to ask me?", "Ask me anything else about my story!"];
@@ -1182,8 +1175,7 @@ function answerText(
   }
   const source = onPage ? "This page says" : "The book says";
   const before = lead ? `${lead}. ${source}:` : `${onPage ? "This page says" : pick(BOOK_OPENERS, message)}:`;
-  const followUps = (asked && FOLLOW_UPS[asked.kind]) ?? BOOK_FOLLOW_UPS;
-  return fitReply({ before, quote: `“${choice.quote}”`, after: `${note} ${pick(followUps, message)}` });
+  return fitReply({ before, quote: `“${choice.quote}”`, after: `${note} ${pick(FOLLOW_UPS, message)}` });
 }
 
 /** A paragraph of running text ends like a sentence (or breaks off: "and their names were--"). */
