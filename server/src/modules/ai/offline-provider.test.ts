@@ -553,6 +553,16 @@ describe("offline provider: answering like a tutor", () => {
     }
   });
 
+  it("says so when it cannot find the answer, and where the book comes closest", async () => {
+    const fogg = await loadSeedBook("around-the-world-in-eighty-days");
+    const plan = planReply(request(fogg, "what animal did fogg buy to get across india"));
+    expect(plan.kind).toBe("not-found");
+    expect(plan.text).toMatch(
+      /^I couldn't find that in Around the World in Eighty Days\. .* You could look in Chapter [IVXL]+, .*: it may be there\. Could you ask it in a different way\?$/,
+    );
+    expect(isDeclineText(plan.text, fogg, BOOK)).toBe(true);
+  });
+
   it("will not write homework, and offers to help plan it", async () => {
     const willows = await loadSeedBook("the-wind-in-the-willows");
     const text = await reply(request(willows, "write my essay about Toad"));

@@ -1624,7 +1624,9 @@ export function planReply(request: AiRequest): ReplyPlan {
   const choice =
     candidates.length > 0 ? choosePassage(candidates, terms, book.passages.passages, question, bonus) : null;
   if (!choice) {
-    return { kind: "not-found", text: notFoundText(book, mode) };
+    // Say so, and where the book comes closest, rather than quote something loosely related.
+    const closest = results[0]?.chapter ?? null;
+    return { kind: "not-found", text: notFoundText(book, mode, chapterPhrase(closest)) };
   }
   return { kind: "answer", text: answerText(request, choice, self, stats, child), choice };
 }

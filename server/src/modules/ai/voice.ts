@@ -31,12 +31,17 @@ export function homeworkText(book: BookInfo, mode: ChatMode): string {
   return `I can't write that for you: it should be in your own words! But I can help you plan it. What's the main thing you want to say about ${book.title}? Ask me about a character or a part of the story to find ideas.`;
 }
 
-/** The reply when the book does not seem to say anything about the question. */
-export function notFoundText(book: BookInfo, mode: ChatMode): string {
+/**
+ * The reply when the book does not seem to say anything about the question, with where it comes
+ * closest (`lookIn`, a chapter phrase) when there is such a place.
+ */
+export function notFoundText(book: BookInfo, mode: ChatMode, lookIn: string | null = null): string {
+  // "In chapter III, The Wild Wood" (chapterPhrase): where the book comes closest, to look there.
+  const where = lookIn ? ` You could look ${lookIn.replace(/^In /, "in ")}: it may be there.` : "";
   if (mode.kind === "character") {
-    return `Hmm, I only know about my own story in ${book.title}, and I can't find that in it. Could you ask me in a different way?`;
+    return `Hmm, I only know about my own story in ${book.title}, and I can't find that in it.${where} Could you ask me in a different way?`;
   }
-  return `I couldn't find that in ${book.title}. I can only talk about what happens in the book. Could you ask it in a different way?`;
+  return `I couldn't find that in ${book.title}. I can only talk about what happens in the book.${where} Could you ask it in a different way?`;
 }
 
 /** The sentence every "no spoilers" reply contains. */
@@ -59,6 +64,7 @@ export function isDeclineText(reply: string, book: BookInfo, mode: ChatMode): bo
   return (
     text === declineText(book, mode) ||
     text === notFoundText(book, mode) ||
+    text.startsWith(`I couldn't find that in ${book.title}.`) ||
     text.includes(`I can only talk about ${book.title}`) ||
     text.startsWith("I can't write that for you") ||
     text.includes(`I only know about my own story in ${book.title}`)
