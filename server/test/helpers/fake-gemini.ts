@@ -1,3 +1,4 @@
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import http, { type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { SUMMARY_INSTRUCTION_START } from "../../src/modules/ai/gemini-provider.js";
@@ -334,4 +335,20 @@ export function geminiSettings(
     AI_TIMEOUT_MS: String(limits.timeoutMs),
     AI_MAX_RETRIES: String(limits.maxRetries),
   };
+}
+
+/**
+ * A fake Gemini for the tests of a file or a describe block: started before them, reset before each,
+ * closed after. `use` receives it when it has started.
+ */
+export function useFakeGemini(use: (gemini: FakeGemini) => void): void {
+  let gemini: FakeGemini | undefined;
+  beforeAll(async () => {
+    gemini = await startFakeGemini();
+    use(gemini);
+  });
+  beforeEach(() => gemini?.reset());
+  afterAll(async () => {
+    await gemini?.close();
+  });
 }

@@ -1,8 +1,8 @@
 import { createServer } from "node:net";
 import { GoogleGenAI } from "@google/genai";
 import { pino } from "pino";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { echoReply, startFakeGemini, type FakeGemini } from "../../../test/helpers/fake-gemini.js";
+import { describe, expect, it } from "vitest";
+import { echoReply, useFakeGemini, type FakeGemini } from "../../../test/helpers/fake-gemini.js";
 import {
   createGeminiProvider,
   DEFAULT_GEMINI_MODEL,
@@ -80,18 +80,7 @@ function everythingIn(error: unknown): string {
 }
 
 let gemini: FakeGemini;
-
-beforeAll(async () => {
-  gemini = await startFakeGemini();
-});
-
-afterAll(async () => {
-  await gemini.close();
-});
-
-beforeEach(() => {
-  gemini.reset();
-});
+useFakeGemini((started) => (gemini = started));
 
 function provider(overrides: Partial<GeminiOptions> = {}, logger?: pino.Logger) {
   return createGeminiProvider(

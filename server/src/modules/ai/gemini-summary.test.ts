@@ -1,6 +1,6 @@
 import { pino } from "pino";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { FAKE_SUMMARY, startFakeGemini, type FakeGemini } from "../../../test/helpers/fake-gemini.js";
+import { describe, expect, it } from "vitest";
+import { FAKE_SUMMARY, useFakeGemini, type FakeGemini } from "../../../test/helpers/fake-gemini.js";
 import { createGeminiProvider, SUMMARY_INSTRUCTION_START, SUMMARY_MAX_CHARS } from "./gemini-provider.js";
 import type { AiSummaryRequest } from "./provider.js";
 
@@ -10,18 +10,7 @@ const API_KEY = "test-summary-key-0987654321";
 const OFFLINE = "Asked why Toad went to prison";
 
 let gemini: FakeGemini;
-
-beforeAll(async () => {
-  gemini = await startFakeGemini();
-});
-
-afterAll(async () => {
-  await gemini.close();
-});
-
-beforeEach(() => {
-  gemini.reset();
-});
+useFakeGemini((started) => (gemini = started));
 
 function captureLogger() {
   const lines: string[] = [];

@@ -12,7 +12,9 @@
 import { readFile } from "node:fs/promises";
 import type { AiBook, AiProvider, ChatMode } from "../provider.js";
 import { isDeclineText, MAX_REPLY_WORDS } from "../voice.js";
-import { collect, words } from "./evaluate-answers.js";
+import { collect, loadOnce, modeOf, words } from "./evaluate-answers.js";
+
+export { modeOf };
 
 export type AnswerEntry = {
   /** Slug of the book in the seed catalogue. */
@@ -44,10 +46,6 @@ export type AnswerReport = {
 };
 
 export { MAX_REPLY_WORDS };
-
-export function modeOf(entry: Pick<AnswerEntry, "mode">): ChatMode {
-  return entry.mode && entry.mode !== "book" ? { kind: "character", name: entry.mode } : { kind: "book" };
-}
 
 /** True when the reply holds one of the answers as whole words in a row. */
 export function containsAnswer(reply: string, answers: readonly string[]): boolean {
@@ -89,7 +87,7 @@ export async function scoreAnswerSet(
   options: AnswerSetOptions,
 ): Promise<AnswerReport> {
   const isDecline = options.isDecline ?? isDeclineText;
-  const books = new Map<string, Promise<AiBook>>();
+  const bookOf = loadOnce(options.loadBook);
   const report: AnswerReport = {
     answerable: { total: 0, correct: 0 },
     declined: { total: 0, correct: 0 },
@@ -99,12 +97,7 @@ export async function scoreAnswerSet(
     misses: [],
   };
   for (const [position, entry] of entries.entries()) {
-    let loading = books.get(entry.book);
-    if (!loading) {
-      loading = options.loadBook(entry.book);
-      books.set(entry.book, loading);
-    }
-    const book = await loading;
+    const book = await bookOf(entry.book);
     const mode = modeOf(entry);
     const started = performance.now();
     const reply = await collect(options.provider.reply({ book, mode, history: [], message: entry.question }));

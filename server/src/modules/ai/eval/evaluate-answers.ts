@@ -135,8 +135,22 @@ export function usesAnswer(reply: string, answer: string, passages: readonly Pas
   return false;
 }
 
-function modeOf(entry: EvalEntry): ChatMode {
+/** The chat an entry asks in: "book" (or none) for the book chat, else the named character's. */
+export function modeOf(entry: Pick<EvalEntry, "mode">): ChatMode {
   return entry.mode && entry.mode !== "book" ? { kind: "character", name: entry.mode } : { kind: "book" };
+}
+
+/** `load`, each book loaded once however many entries ask about it. */
+export function loadOnce(load: (slug: string) => Promise<AiBook>): (slug: string) => Promise<AiBook> {
+  const books = new Map<string, Promise<AiBook>>();
+  return (slug) => {
+    let loading = books.get(slug);
+    if (!loading) {
+      loading = load(slug);
+      books.set(slug, loading);
+    }
+    return loading;
+  };
 }
 
 function score(correct: number, total: number): Score {
@@ -155,7 +169,7 @@ export async function collect(stream: AsyncIterable<string>): Promise<string> {
 /** Asks every question and scores the replies (see the rule at the top of this file). */
 export async function evaluateAnswers(entries: readonly EvalEntry[], options: EvalOptions): Promise<EvalReport> {
   const isDecline = options.isDecline ?? isDeclineText;
-  const books = new Map<string, Promise<AiBook>>();
+  const bookOf = loadOnce(options.loadBook);
   const failures: EvalFailure[] = [];
   let answerableCorrect = 0;
   let nearbyCorrect = 0;
@@ -164,12 +178,7 @@ export async function evaluateAnswers(entries: readonly EvalEntry[], options: Ev
   let declineTotal = 0;
 
   for (const entry of entries) {
-    let loading = books.get(entry.book);
-    if (!loading) {
-      loading = options.loadBook(entry.book);
-      books.set(entry.book, loading);
-    }
-    const book = await loading;
+    const book = await bookOf(entry.book);
     const mode = modeOf(entry);
     const reply = await collect(
       options.provider.reply({ book, mode, history: options.history ?? [], message: entry.question }),

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startFakeGemini, type FakeGemini } from "../../../../test/helpers/fake-gemini.js";
+import { describe, expect, it } from "vitest";
+import { type FakeGemini, useFakeGemini } from "../../../../test/helpers/fake-gemini.js";
 import { createGeminiJudge, judgePrompt, JUDGE_INSTRUCTION, parseJudgeAnswer } from "./gemini-judge.js";
 
 // The AI judge through the real @google/genai SDK against the fake Gemini server on 127.0.0.1.
 
 let gemini: FakeGemini;
-beforeAll(async () => {
-  gemini = await startFakeGemini();
-});
-afterAll(async () => {
-  await gemini.close();
-});
-beforeEach(() => gemini.reset());
+useFakeGemini((started) => (gemini = started));
 
 const judgeWith = (timeoutMs = 2_000) =>
   createGeminiJudge({ apiKey: "judge-key-123", model: "judge-model", baseUrl: gemini.url, timeoutMs });
