@@ -1,9 +1,11 @@
 import "reflect-metadata";
+import compression from "compression";
 import { expressMiddleware } from "@as-integrations/express5";
 import express from "express";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { createRequire } from "node:module";
+import zlib from "node:zlib";
 import { type DestinationStream, type Logger, type LoggerOptions, pino } from "pino";
 import { pinoHttp } from "pino-http";
 import type PinoPretty from "pino-pretty";
@@ -34,6 +36,9 @@ import { userRoutes } from "./modules/users/user.routes.js";
 import { type AppPubSub, createAppPubSub, createRedisPubSub } from "./pubsub/pubsub.js";
 import { connectRedis, type RedisConnections } from "./pubsub/redis.js";
 import { createServices, type Services } from "./services.js";
+
+/** Responses smaller than this are sent as they are: compressing them saves less than it costs. */
+export const COMPRESS_OVER_BYTES = 1024;
 
 export const GRAPHQL_PATH = "/graphql";
 // The admin's cover and text uploads: raw bodies with their own limits (admin.routes.ts).
@@ -183,6 +188,9 @@ async function serve(config: Config, logger: Logger, db: Database, redis: RedisC
     }),
     cors({ corsOrigins: config.corsOrigins }),
     declaredBodyLimit(config.bodyLimitBytes, { skip: (req) => UPLOAD_ROUTE.test(req.path) && req.method === "PUT" }),
+    // Responses over COMPRESS_OVER_BYTES (GraphQL and REST JSON, index.html) in brotli or gzip, as the
+    // client accepts; a file already sent precompressed (client-static.ts) is left as it is.
+    compression({ threshold: COMPRESS_OVER_BYTES, brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } }),
   );
 
   app.get("/healthz", async (_req, res) => {

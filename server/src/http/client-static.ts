@@ -1,9 +1,11 @@
 import express, { type Router } from "express";
+import expressStaticGzip from "express-static-gzip";
 import fs from "node:fs";
 import path from "node:path";
 
-// The built client (vite build -> dist/client): hashed assets cached for a year, index.html never
-// cached, and index.html for any other GET that a browser navigates to (client-side routes).
+// The built client (vite build -> dist/client): hashed assets cached for a year and sent precompressed
+// (brotli or gzip) when the browser accepts it, index.html never cached, and index.html for any other
+// GET that a browser navigates to (client-side routes).
 // A missing file (a path with an extension) is a real 404, not the app.
 
 export function clientRouter(clientDir: string): Router {
@@ -13,11 +15,18 @@ export function clientRouter(clientDir: string): Router {
     return router;
   }
   router.use(
-    express.static(clientDir, {
+    // The build's .br and .gz copies (client/vite.config.ts) for a browser that accepts them, with
+    // Content-Encoding and Vary: Accept-Encoding; the file itself otherwise.
+    expressStaticGzip(clientDir, {
+      enableBrotli: true,
+      orderPreference: ["br", "gzip"],
       index: false,
-      setHeaders(res, file) {
-        const immutable = file.startsWith(path.join(clientDir, "assets") + path.sep);
-        res.setHeader("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
+      serveStatic: {
+        index: false,
+        setHeaders(res, file) {
+          const immutable = file.startsWith(path.join(clientDir, "assets") + path.sep);
+          res.setHeader("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
+        },
       },
     }),
   );
