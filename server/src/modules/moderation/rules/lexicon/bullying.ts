@@ -209,6 +209,12 @@ const GROUP_PHRASES = list(`
   ppl with downs, kids with downs, people with down syndrome, people with downs syndrome, kids with autism,
   people with autism, ppl with autism
 `);
+/** Every way of naming a group: "immigrants", "gay people", "those lot". */
+const GROUP_NAMES = [
+  ...GROUPS,
+  ...GROUP_PHRASES,
+  ...GROUP_ADJECTIVES.flatMap((adjective) => PEOPLE_WORDS.map((p) => `${adjective} ${p}`)),
+];
 const GROUP_PREDICATES = list(`
   shouldnt be allowed, should not be allowed, shudnt be allowed, should be banned, should be kicked out,
   dont belong, do not belong, dont deserve, are disgusting, r disgusting, are all terrorists, r all terrorists,
@@ -916,11 +922,7 @@ export const BULLYING_RULES: readonly LexiconRule[] = [
     "high",
     "Hate speech",
     seq(
-      [
-        ...GROUPS,
-        ...GROUP_PHRASES,
-        ...GROUP_ADJECTIVES.flatMap((adjective) => PEOPLE_WORDS.map((p) => `${adjective} ${p}`)),
-      ],
+      GROUP_NAMES,
       fill(["all", "just", "literally", "basically", "so", "really", "always", "honestly"]),
       GROUP_PREDICATES,
     ),
@@ -931,11 +933,7 @@ export const BULLYING_RULES: readonly LexiconRule[] = [
     "high",
     "Hate speech",
     seq(
-      [
-        ...GROUPS,
-        ...GROUP_PHRASES,
-        ...GROUP_ADJECTIVES.flatMap((adjective) => PEOPLE_WORDS.map((p) => `${adjective} ${p}`)),
-      ],
+      GROUP_NAMES,
       ["are", "r", "are all", "r all", "are just", "are literally", "are basically"],
       fill(["so", "really", "such", "literally", "all", "just", "basically", "a bunch of", "like"]),
       list(`
