@@ -10,7 +10,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import ts from "typescript";
-import { percentile, root } from "./lib.mjs";
+import { percentile, printColumns, root } from "./lib.mjs";
 
 /** The last commit before issue 20's offline provider. */
 const BEFORE = "24c75ec";
@@ -87,14 +87,11 @@ for (const set of sets) {
   }
 }
 
-function printTable(header, body) {
-  const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => String(r[i]).length)));
-  const fmt = (cells) => cells.map((c, i) => String(c).padEnd(widths[i])).join("  ");
-  console.log([fmt(header), fmt(widths.map((w) => "-".repeat(w))), ...body.map(fmt)].join("\n"));
-}
-
-console.log("\nOffline provider on the answer sets (the answer in the reply; declines of off-topic questions)");
-printTable(["set", "provider", "answered", "declined right", "over 80 words", "p50", "p99"], rows);
+printColumns(
+  "Offline provider on the answer sets (the answer in the reply; declines of off-topic questions)",
+  ["set", "provider", "answered", "declined right", "over 80 words", "p50", "p99"],
+  rows,
+);
 const before = timings.get("dev before issue 20");
 const now = timings.get("dev now");
 if (before && now) {

@@ -14,13 +14,7 @@
 //    decline other books and topics).
 import fs from "node:fs";
 import path from "node:path";
-import { root } from "./lib.mjs";
-
-function printTable(header, rows) {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
-  const fmt = (cells) => cells.map((c, i) => String(c).padEnd(widths[i])).join("  ");
-  console.log([fmt(header), fmt(widths.map((w) => "-".repeat(w))), ...rows.map(fmt)].join("\n"));
-}
+import { printColumns, root } from "./lib.mjs";
 
 const dist = (p) => path.join(root, "dist/server", p);
 const { classifyRules, NO_RULE_MATCHED } = await import(dist("modules/moderation/rules/index.js"));
@@ -91,8 +85,9 @@ for (const name of sets) {
     }
   }
 }
-console.log("\nModeration, per set and layer");
-printTable(
+printColumns(
+  "Moderation, per set and layer",
+
   ["set", "layers", "harmful recall", "+ review band", "risk recall", "benign flagged", "of which review band"],
   rows,
 );
@@ -100,8 +95,11 @@ console.log("\nPer category, layers 1+2 (precision/recall (support))");
 for (const [name, ...cells] of categoryRows) {
   console.log(`  ${name}: ${cells.join(", ")}`);
 }
-console.log("\nLayer agreement, rules vs model (the AI judge is not run here: it needs Gemini)");
-printTable(["set", "same flag decision", "Cohen's kappa", "same category when both flag"], agreementRows);
+printColumns(
+  "Layer agreement, rules vs model (the AI judge is not run here: it needs Gemini)",
+  ["set", "same flag decision", "Cohen's kappa", "same category when both flag"],
+  agreementRows,
+);
 
 // Latency: every message of every set, one at a time, p50 and p99.
 const texts = sets.flatMap((name) => readSet(name).map((e) => e.text));
@@ -127,8 +125,9 @@ const withContext = latency((t) =>
   classifier.classifyFast(t, ["what happens in chapter 2", "i liked the bit with the boat"]),
 );
 const ms = (x) => `${x.toFixed(3)} ms`;
-console.log("\nClassifier latency per message (p50 / p99)");
-printTable(
+printColumns(
+  "Classifier latency per message (p50 / p99)",
+
   ["what", "p50", "p99", "p99 vs layer 1"],
   [
     [
@@ -150,8 +149,9 @@ printTable(
 
 const questions = JSON.parse(fs.readFileSync(path.join(root, "server/src/modules/ai/eval/questions.json"), "utf8"));
 const report = await evaluateAnswers(questions, { provider: createOfflineProvider(), loadBook: loadSeedBook });
-console.log("\nOffline provider answers (eval/questions.json)");
-printTable(
+printColumns(
+  "Offline provider answers (eval/questions.json)",
+
   ["set", "correct", "accuracy"],
   [
     ["overall", `${report.overall.correct}/${report.overall.total}`, pct(report.overall.accuracy)],
