@@ -186,6 +186,8 @@ type BookStats = {
   surface: Map<string, string>;
   /** How each character calls themself, by name. */
   selfNames: Map<string, string>;
+  /** The parts of each character's name the book uses as a name ("Anne" of Anne Shirley), by name. */
+  shortNames: Map<string, string[]>;
   /** He, she or it for each character, by name. */
   pronouns: Map<string, Pronoun>;
   /** Other names children use for the characters ("the doctor"), by character list. */
@@ -230,6 +232,7 @@ function bookStats(view: PassageIndex): BookStats {
     termsByLength,
     surface,
     selfNames: new Map(),
+    shortNames: new Map(),
     pronouns: new Map(),
     aliases: new Map(),
   };
@@ -1069,22 +1072,22 @@ function namesOf(
   ];
 }
 
-/** Uses of a first name alone that make it a name the book calls the character by. */
+/** Times a part of a name must appear, always capitalised, to be a name the book calls the character by. */
 const SHORT_NAME_USES = 5;
 
 /**
- * "Anne" for Anne Shirley, "Jim" for Jim Hawkins: a part of a longer name that the book uses on its
- * own, always with a capital (so never "Black" of Black Beauty, "Long" of Long John Silver, or "march").
+ * "Anne" for Anne Shirley, "Jim" for Jim Hawkins: the first or last part of a longer name that the
+ * book writes often and always with a capital (so never "Black" of Black Beauty, "Long" of Long John
+ * Silver, or "march").
  */
 function shortNames(name: string, book: AiBook, stats: BookStats): string[] {
   const parts = name.split(/\s+/);
   if (parts.length < 2) {
     return [];
   }
-  const key = `short:${name}`;
-  const cached = stats.selfNames.get(key);
-  if (cached !== undefined) {
-    return cached === "" ? [] : cached.split("|");
+  const cached = stats.shortNames.get(name);
+  if (cached) {
+    return cached;
   }
   const found: string[] = [];
   const text = (book.passages.full ?? book.passages).passages.map((passage) => passage.text).join("\n");
@@ -1097,7 +1100,7 @@ function shortNames(name: string, book: AiBook, stats: BookStats): string[] {
       found.push(part);
     }
   }
-  stats.selfNames.set(key, found.join("|"));
+  stats.shortNames.set(name, found);
   return found;
 }
 
