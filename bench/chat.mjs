@@ -6,7 +6,7 @@
 // Usage: npm run bench -- chat   (or node bench/chat.mjs).
 import { createClient } from "graphql-ws";
 import WebSocket from "ws";
-import { graphqlRequest, load, printTable, startServer } from "./lib.mjs";
+import { fetch, graphqlRequest, load, printTable, startServer } from "./lib.mjs";
 
 const STUDENTS = 20;
 const SENDS = Number(process.env.BENCH_CHAT_SENDS ?? 400);

@@ -13,6 +13,7 @@ import { spawn } from "node:child_process";
 import {
   clientDocument,
   connectInspector,
+  fetch,
   graphqlRequest,
   latencyStats,
   printColumns,

@@ -19,7 +19,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "playwright-core";
-import { adminQuery, createDatabase, dropDatabase, printColumns, startServerProcess } from "./lib.mjs";
+import { adminQuery, fetch, createDatabase, dropDatabase, printColumns, startServerProcess } from "./lib.mjs";
 
 const OPENS = Number(process.env.BENCH_READER_OPENS ?? 10);
 const CALLS = Number(process.env.BENCH_READER_CALLS ?? 50);

@@ -13,6 +13,7 @@ import { createClient } from "graphql-ws";
 import WebSocket from "ws";
 import {
   adminQuery,
+  fetch,
   graphqlRequest,
   heapAfterGc,
   latencyStats,

@@ -14,6 +14,7 @@ import { createTokenService, resolveTokenSecret, type TokenService } from "./aut
 import type { Config } from "./config/config.js";
 import { type Database, openDatabase } from "./db/database.js";
 import { migrate, type MigrationResult } from "./db/migrate.js";
+import { onUserWrite } from "./db/user-writes.js";
 import { seed, type SeedReport } from "./db/seed.js";
 import { notFound } from "./errors/app-error.js";
 import { createApolloServer } from "./graphql/apollo.js";
@@ -162,7 +163,9 @@ async function serve(config: Config, logger: Logger, db: Database, redis: RedisC
   const pubsub: AppPubSub = redis ? await createRedisPubSub(redis, logger) : createAppPubSub();
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, prisma: db.prisma });
   const services = createServices({ config, prisma: db.prisma, tokens, mailer, pubsub, logger, redis });
-  const resolveSession = createSessionResolver({ prisma: db.prisma, tokens });
+  // Every write to an account, through any service (or a test's direct write), drops what is held of it.
+  const stopWatchingAccounts = onUserWrite(db.prisma, services.accounts.changed);
+  const resolveSession = createSessionResolver({ prisma: db.prisma, tokens, cache: services.sessions });
   const schema = await buildGraphQLSchema(pubsub);
 
   const app = express();
@@ -294,6 +297,8 @@ async function serve(config: Config, logger: Logger, db: Database, redis: RedisC
       await services.auth.drain();
       await services.chats.drain();
       await services.safeguarding.stop();
+      stopWatchingAccounts();
+      await services.accounts.close();
       mailer.close();
       await redis?.close();
       await db.close();

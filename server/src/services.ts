@@ -1,5 +1,7 @@
 import type { Logger } from "pino";
+import { createAccountChanges } from "./auth/account-changes.js";
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from "./auth/rate-limit.js";
+import { createSessionCache } from "./auth/session-cache.js";
 import type { TokenService } from "./auth/tokens.js";
 import type { Config } from "./config/config.js";
 import type { PrismaClient } from "./generated/prisma/client.js";
@@ -76,6 +78,12 @@ export function createServices(deps: ServiceDeps) {
         deps.logger.warn({ err: error, limiter: name }, "rate limit counted locally: redis unavailable"),
     });
   };
+  const staffAccess = createStaffAccess({ prisma: deps.prisma });
+  // What is held of an account for a second is dropped everywhere when it changes.
+  const accounts = createAccountChanges(deps.pubsub);
+  const sessions = createSessionCache({ ttlMs: deps.config.sessionCacheMs });
+  accounts.onChange(sessions.forget);
+  accounts.onChange(staffAccess.forget);
   const safeguarding = createSafeguardingService({
     prisma: deps.prisma,
     pubsub: deps.pubsub,
@@ -91,6 +99,7 @@ export function createServices(deps: ServiceDeps) {
     strikesToBlock: deps.config.chat.strikesToBlock,
     logger: deps.logger,
     notifyUrgent: safeguarding.notifyUrgent,
+    accounts,
   });
   const books = createBookService({ prisma: deps.prisma, moderation });
   const teacherCodes = createTeacherCodeService({
@@ -98,7 +107,6 @@ export function createServices(deps: ServiceDeps) {
     bootstrapCode: deps.config.teacherSignupCode,
     logger: deps.logger,
   });
-  const staffAccess = createStaffAccess({ prisma: deps.prisma });
   const ai = createAiService({
     prisma: deps.prisma,
     provider: createAiProvider(deps.config.ai, deps.logger),
@@ -115,6 +123,7 @@ export function createServices(deps: ServiceDeps) {
   return {
     auth: createAuthService({
       ...deps,
+      accounts,
       moderation,
       teacherCodes,
       limits: {
@@ -133,7 +142,7 @@ export function createServices(deps: ServiceDeps) {
         resetPerAddress: limiter("reset-address", limits.resetPerAddressPerHour, hour),
       },
     }),
-    users: createUserService({ ...deps, staffAccess, moderation }),
+    users: createUserService({ ...deps, accounts, moderation }),
     schools: createSchoolService(deps),
     covers: createCoverService(deps),
     books,
@@ -143,6 +152,8 @@ export function createServices(deps: ServiceDeps) {
     ai,
     chats,
     staffAccess,
+    accounts,
+    sessions,
     teacherCodes,
     adminBooks: createAdminBookService(deps),
     adminInsights: createAdminInsightsService(deps),

@@ -2,6 +2,7 @@ import { Messages } from "../errors/app-error.js";
 import type { PrismaClient } from "../generated/prisma/client.js";
 import { withSchool } from "../modules/users/user.presenter.js";
 import type { Actor } from "./actor.js";
+import type { SessionCache } from "./session-cache.js";
 import type { TokenService } from "./tokens.js";
 
 /**
@@ -27,13 +28,21 @@ export function bearerToken(header: unknown): string | null | undefined {
   return match?.[1] ?? null;
 }
 
-export function createSessionResolver(deps: { prisma: PrismaClient; tokens: TokenService }) {
+/** With a cache, an accepted token is verified and its account read at most once a TTL (session-cache.ts). */
+export function createSessionResolver(deps: { prisma: PrismaClient; tokens: TokenService; cache?: SessionCache }) {
   return async function resolveSession(authorization: unknown): Promise<Session> {
     const token = bearerToken(authorization);
     if (token === undefined) {
       return ANONYMOUS;
     }
-    const claims = token === null ? null : await deps.tokens.verify(token);
+    if (token === null) {
+      return { actor: null, tokenError: Messages.invalidToken };
+    }
+    return deps.cache ? deps.cache.session(token, () => verifySession(token)) : verifySession(token);
+  };
+
+  async function verifySession(token: string): Promise<Session> {
+    const claims = await deps.tokens.verify(token);
     if (!claims) {
       return { actor: null, tokenError: Messages.invalidToken };
     }
@@ -56,7 +65,7 @@ export function createSessionResolver(deps: { prisma: PrismaClient; tokens: Toke
         .catch(() => {});
     }
     return { actor: user, tokenError: null, expiresAt: claims.expiresAt };
-  };
+  }
 }
 
 export type SessionResolver = ReturnType<typeof createSessionResolver>;

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { isCommonPassword } from "../auth/passwords.js";
+import { SESSION_CACHE_TTL_MS } from "../auth/session-cache.js";
 import { CLIENT_DIST_DIR } from "./paths.js";
 
 // Every setting of the server, read and validated in one place. A bad value stops start-up with a
@@ -135,6 +136,8 @@ const envSchema = z.object({
     }),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SHUTDOWN_TIMEOUT_MS: positiveInt().default(10_000),
+  // How long a verified session is held per token (auth/session-cache.ts); 0 reads it on every request.
+  SESSION_CACHE_MS: integer.pipe(z.number().min(0).max(60_000)).default(SESSION_CACHE_TTL_MS),
   // Behind a load balancer: "true", a hop count, or addresses/subnets (Express's "trust proxy").
   TRUST_PROXY: z.string().default("false"),
   CLIENT_DIR: z.string().min(1).default(CLIENT_DIST_DIR),
@@ -178,6 +181,8 @@ export type Config = {
   redis: { url: string; prefix: string } | undefined;
   jwtSecret: string | undefined;
   tokenTtlSeconds: number;
+  /** How long a verified session is held per token; 0: not held. */
+  sessionCacheMs: number;
   teacherSignupCode: string | undefined;
   admin: { email: string; password: string } | undefined;
   seedDemo: boolean;
@@ -293,6 +298,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : undefined,
     jwtSecret: e.JWT_SECRET,
     tokenTtlSeconds: e.TOKEN_TTL,
+    sessionCacheMs: e.SESSION_CACHE_MS,
     teacherSignupCode: e.TEACHER_SIGNUP_CODE,
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     seedDemo,

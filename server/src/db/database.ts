@@ -1,10 +1,12 @@
 import fs from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import type { Config } from "../config/config.js";
 import { PrismaClient } from "../generated/prisma/client.js";
+import { watchUserWrites } from "./user-writes.js";
 
 /** One connection's plain SQL, beside Prisma: migrations and health checks. */
 export type SqlConnection = {
@@ -34,14 +36,14 @@ type Adapter = NonNullable<ConstructorParameters<typeof PrismaClient>[0]["adapte
 function createPrisma(adapter: Adapter, options: DatabaseOptions) {
   let count = 0;
   if (!options.logQueries) {
-    return { prisma: new PrismaClient({ adapter }), queryCount: () => count };
+    return { prisma: watchUserWrites(new PrismaClient({ adapter })), queryCount: () => count };
   }
   const prisma = new PrismaClient({ adapter, log: [{ emit: "event", level: "query" }] });
   prisma.$on("query" as never, (event: { query: string; duration: number }) => {
     count += 1;
     options.onQuery?.(event.query, event.duration);
   });
-  return { prisma: prisma as PrismaClient, queryCount: () => count };
+  return { prisma: watchUserWrites(prisma as PrismaClient), queryCount: () => count };
 }
 
 // An arbitrary, fixed key: every instance that migrates the same database takes the same lock.
@@ -56,7 +58,8 @@ export async function openDatabase(database: Config["database"], options: Databa
 
 async function openPglite(dataDir: string, options: DatabaseOptions): Promise<Database> {
   fs.mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
+  // pg_trgm: Explore's trigram indexes (prisma/migrations/*_explore_trigram) need its operator classes.
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   const { prisma, queryCount } = createPrisma(new PrismaPGlite(client), options);
   const connection: SqlConnection = {
     async exec(sql) {

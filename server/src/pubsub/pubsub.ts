@@ -17,6 +17,13 @@ export type PubSubChannels = {
   SCHOOL_ACTIVITY: [schoolId: string, payload: SchoolActivityPayload];
   /** The user's open WebSockets must close (account blocked): their next connection sees the new state. */
   SESSIONS_REVOKED: [payload: { userId: string; reason: string }];
+  /**
+   * An account's role, school, status, strikes or token version changed: every instance drops what it
+   * holds of it (the session cache, staff access) at once rather than when its copy expires.
+   */
+  ACCOUNT_CHANGED: [payload: { userId: string }];
+  /** Books, a school's collection or ratings changed: cached counts and recommendations are dropped. */
+  CATALOGUE_CHANGED: [payload: { schoolId: string | null }];
 };
 
 export const Topics = {
@@ -25,6 +32,8 @@ export const Topics = {
   moderationAlert: "MODERATION_ALERT",
   schoolActivity: "SCHOOL_ACTIVITY",
   sessionsRevoked: "SESSIONS_REVOKED",
+  accountChanged: "ACCOUNT_CHANGED",
+  catalogueChanged: "CATALOGUE_CHANGED",
 } as const;
 
 /** The topic id admins follow: every school's alerts and activity are published to it too. */

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Logger } from "pino";
+import type { AccountChanges } from "../../auth/account-changes.js";
 import type { Actor } from "../../auth/actor.js";
 import {
   dummyPasswordHash,
@@ -51,6 +52,7 @@ const MAX_CODE_LENGTH = 200;
 export type AuthDeps = {
   prisma: PrismaClient;
   pubsub: AppPubSub;
+  accounts: Pick<AccountChanges, "changed">;
   tokens: TokenService;
   mailer: Mailer;
   logger: Logger;
@@ -282,6 +284,7 @@ export function createAuthService(deps: AuthDeps) {
         throw badInput(INVALID_RESET_LINK_MESSAGE, { token: INVALID_RESET_LINK_MESSAGE });
       }
       logger.info({ userId }, "password reset completed");
+      deps.accounts.changed(userId);
       // Every earlier session ends, open WebSockets included.
       deps.pubsub.publish(Topics.sessionsRevoked, { userId, reason: "Password changed" });
       return { message: RESET_COMPLETED_MESSAGE };

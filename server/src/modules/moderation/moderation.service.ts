@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import type { AccountChanges } from "../../auth/account-changes.js";
 import type { Actor } from "../../auth/actor.js";
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import { ALL_SCHOOLS, type AppPubSub, Topics } from "../../pubsub/pubsub.js";
@@ -117,6 +118,8 @@ export function createModerationService(deps: {
   logger: Logger;
   /** E-mails an urgent alert to the school's safeguarding contacts, in the background (safeguarding module). */
   notifyUrgent?: (eventId: string) => void;
+  /** Told after a strike, block or unblock commits: sessions held of the account are dropped. */
+  accounts: Pick<AccountChanges, "changed">;
 }) {
   const { prisma, pubsub } = deps;
   // The classifier's first call compiles its patterns (a few hundred ms): pay that at start, not on a
@@ -205,6 +208,7 @@ export function createModerationService(deps: {
         });
         return { updated, event };
       });
+      deps.accounts.changed(userId);
       const payload = presentUser(user.updated);
       pubsub.publish(Topics.accountUpdated, userId, payload);
       publishAlert(user.updated.schoolId, presentModerationEvent(user.event, user.updated, null));
@@ -328,6 +332,7 @@ export function createModerationService(deps: {
         return { kind: "refused", verdict };
       }
       const { user, events, blocks } = result;
+      deps.accounts.changed(user.id);
       for (const event of events) {
         publishAlert(user.schoolId, presentModerationEvent(event, user, title));
       }

@@ -7,8 +7,8 @@ import type { PrismaClient, Role, UserStatus } from "../../generated/prisma/clie
 //
 // With hundreds of teachers following one school, a database read per event per subscriber would be
 // hundreds of reads for one child's message; each subscriber's state is read at most once per TTL
-// instead (concurrent checks share one read), and a change made by this server is seen at once
-// (`forget`). Another server instance's change is seen within the TTL.
+// instead (concurrent checks share one read), and a change made on any instance is seen at once
+// (`forget`, told by auth/account-changes.ts).
 
 export const STAFF_ACCESS_TTL_MS = 1000;
 const MAX_ENTRIES = 10_000;
@@ -59,8 +59,12 @@ export function createStaffAccess(deps: { prisma: PrismaClient; ttlMs?: number; 
       );
     },
 
-    /** A user's role, school or status changed: their next check reads it afresh. */
-    forget(userId: string) {
+    /** A user's role, school or status changed (null: some users'): their next check reads it afresh. */
+    forget(userId: string | null) {
+      if (userId === null) {
+        entries.clear();
+        return;
+      }
       entries.delete(userId);
     },
   };

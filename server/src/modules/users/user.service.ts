@@ -1,3 +1,4 @@
+import type { AccountChanges } from "../../auth/account-changes.js";
 import type { Actor } from "../../auth/actor.js";
 import { badInput, conflict, notFound } from "../../errors/app-error.js";
 import type { Prisma, PrismaClient, Role, UserStatus } from "../../generated/prisma/client.js";
@@ -6,7 +7,6 @@ import { Topics } from "../../pubsub/pubsub.js";
 import { asRecord, FieldCheck } from "../../validation/fields.js";
 import { quoted, recordAdminAction } from "../admin/audit.js";
 import type { ModerationService } from "../moderation/moderation.service.js";
-import type { StaffAccess } from "../teacher/staff-access.js";
 import { authorizeUser } from "./user.policy.js";
 import { presentUser, type UserPayload, withSchool } from "./user.presenter.js";
 
@@ -78,7 +78,7 @@ function describeChanges(before: { displayName: string; role: Role; status: User
 export function createUserService(deps: {
   prisma: PrismaClient;
   pubsub: AppPubSub;
-  staffAccess: StaffAccess;
+  accounts: Pick<AccountChanges, "changed">;
   moderation: Pick<ModerationService, "displayNameProblem">;
 }) {
   const { prisma, pubsub } = deps;
@@ -133,7 +133,8 @@ export function createUserService(deps: {
       }
       return { updated, deactivated };
     });
-    deps.staffAccess.forget(user.id);
+    // After the commit: a session read while the transaction ran must not stay held.
+    deps.accounts.changed(user.id);
     const payload = presentUser(user);
     pubsub.publish(Topics.accountUpdated, user.id, payload);
     if (deactivated) {
