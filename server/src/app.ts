@@ -299,6 +299,7 @@ async function serve(config: Config, logger: Logger, db: Database, redis: RedisC
       await services.safeguarding.stop();
       stopWatchingAccounts();
       await services.accounts.close();
+      await services.catalogue.close();
       mailer.close();
       await redis?.close();
       await db.close();

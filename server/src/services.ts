@@ -11,6 +11,7 @@ import { createAdminInsightsService } from "./modules/admin/admin-insights.servi
 import { createAuthService } from "./modules/auth/auth.service.js";
 import { createAiProvider, createAiService } from "./modules/ai/ai.service.js";
 import { createBookService } from "./modules/books/book.service.js";
+import { createCatalogueCache } from "./modules/books/catalogue-cache.js";
 import { createChatService } from "./modules/chat/chat.service.js";
 import { createCoverService } from "./modules/covers/cover.service.js";
 import { createClassifier } from "./modules/moderation/classify.js";
@@ -101,7 +102,9 @@ export function createServices(deps: ServiceDeps) {
     notifyUrgent: safeguarding.notifyUrgent,
     accounts,
   });
-  const books = createBookService({ prisma: deps.prisma, moderation });
+  // Explore's counts, held briefly and dropped on every instance when the catalogue changes.
+  const catalogue = createCatalogueCache({ pubsub: deps.pubsub });
+  const books = createBookService({ prisma: deps.prisma, moderation, catalogue });
   const teacherCodes = createTeacherCodeService({
     prisma: deps.prisma,
     bootstrapCode: deps.config.teacherSignupCode,
@@ -155,7 +158,8 @@ export function createServices(deps: ServiceDeps) {
     accounts,
     sessions,
     teacherCodes,
-    adminBooks: createAdminBookService(deps),
+    adminBooks: createAdminBookService({ ...deps, catalogue }),
+    catalogue,
     adminInsights: createAdminInsightsService(deps),
     teacher: createTeacherService({ prisma: deps.prisma, pubsub: deps.pubsub, chats, staffAccess }),
   };

@@ -2,7 +2,9 @@ import type { Actor } from "../../auth/actor.js";
 import { badInput, conflict, notFound } from "../../errors/app-error.js";
 import type { BookCategory, BookStatus, Prisma, PrismaClient } from "../../generated/prisma/client.js";
 import { asRecord, FieldCheck, withoutControlCharacters } from "../../validation/fields.js";
+import { type AppPubSub, Topics } from "../../pubsub/pubsub.js";
 import { BOOK_NOT_FOUND_MESSAGE } from "../books/book.policy.js";
+import type { CatalogueCache } from "../books/catalogue-cache.js";
 import { type BookPayload, bookSelect, CATEGORIES, presentBook } from "../books/book.service.js";
 import { countWords } from "../books/book-length.js";
 import { storeCover } from "../covers/cover.service.js";
@@ -255,8 +257,23 @@ export function readBookText(content: unknown): { text: string; sizeBytes: numbe
   return { text, sizeBytes, sha256: createHash("sha256").update(text).digest("hex") };
 }
 
-export function createAdminBookService(deps: { prisma: PrismaClient }) {
+export function createAdminBookService(deps: {
+  prisma: PrismaClient;
+  /** Explore's cached counts (and recommendations) are dropped after each change to the catalogue. */
+  catalogue?: Pick<CatalogueCache, "changed">;
+  pubsub?: AppPubSub;
+}) {
   const { prisma } = deps;
+  // Without the instance's own cache, other instances (and this one's subscribers) still hear of it.
+  const catalogueChanged = () =>
+    deps.catalogue ? deps.catalogue.changed(null) : deps.pubsub?.publish(Topics.catalogueChanged, { schoolId: null });
+
+  /** Runs a change to the catalogue, then announces it (after the commit: readers see the new rows). */
+  async function announced<T>(work: Promise<T>): Promise<T> {
+    const result = await work;
+    catalogueChanged();
+    return result;
+  }
 
   async function loadBook(db: Db, bookId: string): Promise<AdminBookRow> {
     const row = await db.book.findUnique({ where: { id: bookId }, select: adminBookSelect });
@@ -287,18 +304,20 @@ export function createAdminBookService(deps: { prisma: PrismaClient }) {
   ): Promise<AdminBookPayload> {
     requireAdmin(actor);
     const bookId = bookIdOf(rawBookId);
-    return prisma.$transaction(async (tx) => {
-      // Lock the row: two admins changing one book at once run one after the other.
-      const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "Book" WHERE id = ${bookId} FOR UPDATE`;
-      if (locked.length === 0) {
-        throw notFound(BOOK_NOT_FOUND_MESSAGE);
-      }
-      const audit = await work(tx, await loadBook(tx, bookId));
-      if (audit) {
-        await recordAdminAction(tx, actor, { ...audit, targetType: "book", targetId: bookId });
-      }
-      return presentAdminBook(await loadBook(tx, bookId));
-    });
+    return announced(
+      prisma.$transaction(async (tx) => {
+        // Lock the row: two admins changing one book at once run one after the other.
+        const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "Book" WHERE id = ${bookId} FOR UPDATE`;
+        if (locked.length === 0) {
+          throw notFound(BOOK_NOT_FOUND_MESSAGE);
+        }
+        const audit = await work(tx, await loadBook(tx, bookId));
+        if (audit) {
+          await recordAdminAction(tx, actor, { ...audit, targetType: "book", targetId: bookId });
+        }
+        return presentAdminBook(await loadBook(tx, bookId));
+      }),
+    );
   }
 
   function fieldsData(fields: BookFields) {
@@ -423,24 +442,26 @@ export function createAdminBookService(deps: { prisma: PrismaClient }) {
     async createBook(props: { actor: Actor; input: unknown }): Promise<AdminBookPayload> {
       requireAdmin(props.actor);
       const fields = readBookFields(props.input);
-      return prisma.$transaction(async (tx) => {
-        await checkSchools(tx, fields.schoolIds);
-        const book = await tx.book.create({
-          data: {
-            ...fieldsData(fields),
-            status: "draft",
-            schools: { create: fields.schoolIds.map((schoolId) => ({ schoolId })) },
-          },
-          select: { id: true },
-        });
-        await recordAdminAction(tx, props.actor, {
-          action: "book.created",
-          targetType: "book",
-          targetId: book.id,
-          summary: `Added ${quoted(fields.title)} by ${fields.author}`,
-        });
-        return presentAdminBook(await loadBook(tx, book.id));
-      });
+      return announced(
+        prisma.$transaction(async (tx) => {
+          await checkSchools(tx, fields.schoolIds);
+          const book = await tx.book.create({
+            data: {
+              ...fieldsData(fields),
+              status: "draft",
+              schools: { create: fields.schoolIds.map((schoolId) => ({ schoolId })) },
+            },
+            select: { id: true },
+          });
+          await recordAdminAction(tx, props.actor, {
+            action: "book.created",
+            targetType: "book",
+            targetId: book.id,
+            summary: `Added ${quoted(fields.title)} by ${fields.author}`,
+          });
+          return presentAdminBook(await loadBook(tx, book.id));
+        }),
+      );
     },
 
     async updateBook(props: { actor: Actor; bookId: unknown; input: unknown }): Promise<AdminBookPayload> {
@@ -508,41 +529,43 @@ export function createAdminBookService(deps: { prisma: PrismaClient }) {
     }): Promise<DeleteBookPayload> {
       requireAdmin(props.actor);
       const bookId = bookIdOf(props.bookId);
-      return prisma.$transaction(async (tx) => {
-        const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "Book" WHERE id = ${bookId} FOR UPDATE`;
-        if (locked.length === 0) {
-          throw notFound(BOOK_NOT_FOUND_MESSAGE);
-        }
-        const book = presentAdminBook(await loadBook(tx, bookId));
-        if (props.permanently && book.status !== "archived") {
-          throw conflict(DELETE_PERMANENTLY_MESSAGE);
-        }
-        if (!props.permanently && isUsed(book.usage)) {
-          await tx.book.update({ where: { id: bookId }, data: { status: "archived" }, select: { id: true } });
+      return announced(
+        prisma.$transaction(async (tx) => {
+          const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "Book" WHERE id = ${bookId} FOR UPDATE`;
+          if (locked.length === 0) {
+            throw notFound(BOOK_NOT_FOUND_MESSAGE);
+          }
+          const book = presentAdminBook(await loadBook(tx, bookId));
+          if (props.permanently && book.status !== "archived") {
+            throw conflict(DELETE_PERMANENTLY_MESSAGE);
+          }
+          if (!props.permanently && isUsed(book.usage)) {
+            await tx.book.update({ where: { id: bookId }, data: { status: "archived" }, select: { id: true } });
+            await recordAdminAction(tx, props.actor, {
+              action: "book.archived",
+              targetType: "book",
+              targetId: bookId,
+              summary: `Archived ${quoted(book.title)} (used by students)`,
+            });
+            return { outcome: "archived", bookId, book: presentAdminBook(await loadBook(tx, bookId)) };
+          }
+          // Children first: the schema cascades, but one explicit order keeps the transaction's story plain.
+          // Safeguarding events stay (they are about the student), without pointing at rows that are gone.
+          await tx.moderationEvent.updateMany({ where: { bookId }, data: { bookId: null, chatId: null } });
+          await tx.chatMessage.deleteMany({ where: { chat: { bookId } } });
+          await tx.chat.deleteMany({ where: { bookId } });
+          await tx.review.deleteMany({ where: { bookId } });
+          await tx.userBook.deleteMany({ where: { bookId } });
+          await tx.book.delete({ where: { id: bookId }, select: { id: true } });
           await recordAdminAction(tx, props.actor, {
-            action: "book.archived",
+            action: "book.deleted",
             targetType: "book",
             targetId: bookId,
-            summary: `Archived ${quoted(book.title)} (used by students)`,
+            summary: `Deleted ${quoted(book.title)}`,
           });
-          return { outcome: "archived", bookId, book: presentAdminBook(await loadBook(tx, bookId)) };
-        }
-        // Children first: the schema cascades, but one explicit order keeps the transaction's story plain.
-        // Safeguarding events stay (they are about the student), without pointing at rows that are gone.
-        await tx.moderationEvent.updateMany({ where: { bookId }, data: { bookId: null, chatId: null } });
-        await tx.chatMessage.deleteMany({ where: { chat: { bookId } } });
-        await tx.chat.deleteMany({ where: { bookId } });
-        await tx.review.deleteMany({ where: { bookId } });
-        await tx.userBook.deleteMany({ where: { bookId } });
-        await tx.book.delete({ where: { id: bookId }, select: { id: true } });
-        await recordAdminAction(tx, props.actor, {
-          action: "book.deleted",
-          targetType: "book",
-          targetId: bookId,
-          summary: `Deleted ${quoted(book.title)}`,
-        });
-        return { outcome: "deleted", bookId, book: null };
-      });
+          return { outcome: "deleted", bookId, book: null };
+        }),
+      );
     },
   };
 }

@@ -4,9 +4,10 @@ import { visibleBooksSql } from "./book.policy.js";
 
 // The dashboard's 'Recommended for You'. Candidates come from a few small, indexed sources (books by
 // the author of a book the student liked, of its genre and reading level, books that schoolmates
-// who liked the same books rated well, the books read and rated well at the school, and the newest
-// books of the student's reading levels), never from a sort of the whole catalogue; they are then
-// scored here:
+// who liked the same books rated well, the books read and rated well at the school (precomputed per
+// school in SchoolBookStat, kept by triggers, less the student's own part), and the newest books of
+// the student's reading levels), never from a sort of the whole catalogue or of the school's
+// activity; they are then scored here:
 //
 //   similar to a liked book   same author 8; liked (4-5 stars) by schoolmates who liked it 6 + their
 //                             number (up to 3); same genre and reading level 4 (the best one counts)
@@ -166,42 +167,71 @@ export function reasonText(
 
 /**
  * The candidates, each with the school's numbers for it, in one statement. Every source is a
- * bounded, indexed lookup; the school's totals cover only the school's own reading and reviews.
+ * bounded, indexed lookup. The school's numbers come precomputed per school (SchoolBookStat, kept by
+ * triggers): its best books are the first rows of its index, and the student's own reading and
+ * reviews are taken out of them here, so they count only the schoolmates, as they always have.
  */
 export async function recommendationCandidates(
   prisma: PrismaClient,
   props: { actor: Actor; readIds: string[]; seeds: readonly Seed[]; levels: ReadingLevels },
 ): Promise<Candidate[]> {
   const { actor, seeds, levels } = props;
+  const schoolId = actor.schoolId ?? "";
   const visible = visibleBooksSql(actor);
   const eligible = (levelList: BookCategory[]) =>
     Prisma.sql`${visible} AND b.category::text = ANY(${levelList}::text[]) AND NOT (b.id = ANY(${props.readIds}::text[]))`;
   const forLiked = eligible(levels.similar);
   const forAll = eligible(levels.phase);
+  // A book's numbers at the school without the student's own (st: its SchoolBookStat, o: its own row).
+  const mates = Prisma.sql`(COALESCE(st.readers, 0) - COALESCE(o.readers, 0))::int AS readers,
+    (COALESCE(st."ratingSum", 0) - COALESCE(o.rating_sum, 0))::int AS rating_sum,
+    (COALESCE(st."ratingCount", 0) - COALESCE(o.rating_count, 0))::int AS rating_count`;
+  const score = (alias: string) =>
+    Prisma.raw(`"school_book_score"(${alias}.readers, ${alias}.rating_sum, ${alias}.rating_count)`);
   const rows = await prisma.$queryRaw<Candidate[]>`
     WITH seeds AS (
       SELECT s.id, s.genre, s.category, (s.n - 1)::int AS seed
       FROM unnest(${seeds.map((s) => s.bookId)}::text[], ${seeds.map((s) => s.genre)}::text[],
         ${seeds.map((s) => s.category)}::text[]) WITH ORDINALITY AS s(id, genre, category, n)
     ),
-    school AS (
+    -- The student's own part of the school's numbers (a student of the school has one).
+    own AS (
       SELECT x.id, sum(x.readers)::int AS readers, sum(x.rating)::int AS rating_sum, sum(x.rated)::int AS rating_count
       FROM (
         SELECT ub."bookId" AS id, 1 AS readers, 0 AS rating, 0 AS rated
-        FROM "User" u JOIN "UserBook" ub ON ub."userId" = u.id AND ub.read
-        WHERE u."schoolId" = ${actor.schoolId ?? ""} AND u.role = 'student' AND u.id <> ${actor.id}
+        FROM "UserBook" ub WHERE ub."userId" = ${actor.id} AND ub.read
         UNION ALL
-        SELECT r."bookId", 0, r.rating, 1
-        FROM "User" u JOIN "Review" r ON r."userId" = u.id
-        WHERE u."schoolId" = ${actor.schoolId ?? ""} AND u.role = 'student' AND u.id <> ${actor.id}
+        SELECT r."bookId", 0, r.rating, 1 FROM "Review" r WHERE r."userId" = ${actor.id}
       ) x
+      WHERE EXISTS (SELECT 1 FROM "User" u WHERE u.id = ${actor.id} AND u.role = 'student' AND u."schoolId" = ${schoolId})
       GROUP BY x.id
+    ),
+    -- The school's best 100 by its part of the score, with the schoolmates' numbers (the school's
+    -- less the student's own). The index gives the best by the school's numbers; only the books the
+    -- student read or reviewed score differently without them, so the best 100 are among the
+    -- index's first 100 + their number and those books.
+    school AS (
+      SELECT m.id, m.readers, m.rating_sum, m.rating_count
+      FROM (
+        SELECT k.id, ${mates}
+        FROM (
+          (SELECT st."bookId" AS id FROM "SchoolBookStat" st WHERE st."schoolId" = ${schoolId}
+            ORDER BY st.score DESC, st."bookId" LIMIT ${POOL.school * 5} + (SELECT count(*) FROM own))
+          UNION
+          SELECT o.id FROM own o
+        ) k
+        JOIN "SchoolBookStat" st ON st."schoolId" = ${schoolId} AND st."bookId" = k.id
+        LEFT JOIN own o ON o.id = k.id
+      ) m
+      WHERE m.readers > 0 OR m.rating_count > 0
+      ORDER BY ${score("m")} DESC, m.id
+      LIMIT ${POOL.school * 5}
     ),
     co_readers AS (
       SELECT r."userId" AS id, min(s.seed) AS seed
       FROM seeds s JOIN "Review" r ON r."bookId" = s.id AND r.rating >= 4
       JOIN "User" u ON u.id = r."userId"
-      WHERE u."schoolId" = ${actor.schoolId ?? ""} AND u.role = 'student' AND u.id <> ${actor.id}
+      WHERE u."schoolId" = ${schoolId} AND u.role = 'student' AND u.id <> ${actor.id}
       GROUP BY r."userId"
       ORDER BY min(s.seed), r."userId"
       LIMIT ${POOL.coReaders}
@@ -223,23 +253,22 @@ export async function recommendationCandidates(
       (SELECT b.id FROM co_picks c JOIN "Book" b ON b.id = c.id WHERE ${forLiked}
         ORDER BY c.co_readers DESC, b.id LIMIT ${POOL.schoolmates})
       UNION
-      -- The school's best by its part of the score (readers, then ratings), eligible ones of them.
-      (SELECT b.id FROM (
-        SELECT c.id FROM school c
-        ORDER BY 0.5 * least(c.readers, 5) + CASE WHEN c.rating_count > 0
-          THEN 2 * (c.rating_sum::float8 / c.rating_count - 3) * least(c.rating_count, 3) / 3 ELSE 0 END DESC, c.id
-        LIMIT ${POOL.school * 5}) c JOIN "Book" b ON b.id = c.id
-        WHERE ${forAll} LIMIT ${POOL.school})
+      -- The school's best (above), the eligible ones of them, best first.
+      (SELECT b.id FROM school c JOIN "Book" b ON b.id = c.id
+        WHERE ${forAll} ORDER BY ${score("c")} DESC, c.id LIMIT ${POOL.school})
       UNION
       -- The newest of the phase's levels: the createdAt index, read until enough are found.
       (SELECT b.id FROM "Book" b WHERE ${forAll} ORDER BY b."createdAt" DESC, b.id LIMIT ${POOL.newest})
     )
     SELECT b.id, b.author, b.genre, b.category::text AS category, b."createdAt" AS "createdAt",
-      COALESCE(sc.readers, 0) AS readers, COALESCE(sc.rating_sum, 0) AS "ratingSum",
-      COALESCE(sc.rating_count, 0) AS "ratingCount", COALESCE(cp.co_readers, 0) AS "coReaders",
-      cp.co_seed AS "coSeed"
+      sc.readers, sc.rating_sum AS "ratingSum", sc.rating_count AS "ratingCount",
+      COALESCE(cp.co_readers, 0) AS "coReaders", cp.co_seed AS "coSeed"
     FROM pool JOIN "Book" b ON b.id = pool.id
-    LEFT JOIN school sc ON sc.id = b.id
+    CROSS JOIN LATERAL (
+      SELECT ${mates} FROM (SELECT 1) one
+      LEFT JOIN "SchoolBookStat" st ON st."schoolId" = ${schoolId} AND st."bookId" = b.id
+      LEFT JOIN own o ON o.id = b.id
+    ) sc
     LEFT JOIN co_picks cp ON cp.id = b.id`;
   return rows;
 }

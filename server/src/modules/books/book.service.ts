@@ -16,6 +16,7 @@ import {
 } from "./book-recommendations.js";
 import { type Cursor, decodeCursor, encodeCursor, type RankedOrder } from "./book-cursor.js";
 import { type BookFilters, filtersSql, filtersWhere } from "./book-filters.js";
+import { type CatalogueCache, countScope, createCatalogueCache } from "./catalogue-cache.js";
 import { BOOK_NOT_FOUND_MESSAGE, BOOK_NOT_READY_MESSAGE, bookAccess, visibleBooksWhere } from "./book.policy.js";
 
 export const CATEGORIES: readonly BookCategory[] = ["primary", "secondary", "college"];
@@ -142,8 +143,14 @@ const presentReading = (row: {
 const presentListRow = ({ userBooks, ...row }: ListRow): BookPayload =>
   presentBook(row, userBooks[0] ? presentReading(userBooks[0]) : null);
 
-export function createBookService(deps: { prisma: PrismaClient; moderation: Pick<ModerationService, "screen"> }) {
+export function createBookService(deps: {
+  prisma: PrismaClient;
+  moderation: Pick<ModerationService, "screen">;
+  /** Shared with the services that change the catalogue (one per instance); a private one otherwise. */
+  catalogue?: CatalogueCache;
+}) {
   const { prisma } = deps;
+  const catalogue = deps.catalogue ?? createCatalogueCache();
 
   /** The book if the actor may open it, else the spec's "not found" or "not fully uploaded". */
   async function openBook(actor: Actor, bookId: unknown) {
@@ -348,7 +355,8 @@ export function createBookService(deps: { prisma: PrismaClient; moderation: Pick
         order === "highestRated" || order === "mostRead"
           ? schoolOrderPage({ ...page, filters, order, after })
           : keysetPage({ ...page, order, after }),
-        prisma.book.count({ where }),
+        // The same for every page and every reader of the school: counted once per TTL, not per page.
+        catalogue.count(countScope(props.actor), JSON.stringify(filters), () => prisma.book.count({ where })),
       ]);
       return { items: rows.map(presentListRow), nextCursor, totalCount };
     },
