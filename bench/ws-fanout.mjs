@@ -9,12 +9,15 @@
 //   baseline: 1 open WebSocket (the chat's follower; then, apart, 1 teacher of the school)
 //   spread:   1,000 sockets: the follower + 999 teachers over the 24 schools (about 42 per school)
 //   one school: 1,000 sockets: the follower + 999 teachers of the sender's school (every send reaches all)
-// ratio = p50 / p50 of the 1-socket baseline of the same subscription.
+// ratio = p50 / p50 of the 1-socket baseline of the same subscription. Beside the latencies, the
+// servers' CPU time per send (Linux /proc; the sender's mutation, moderation and reply included):
+// less swayed than latency by other work on the machine.
 // With --redis (or BENCH_REDIS=1) and REDIS_URL support in the server: two instances on one database
 // and one Redis (redis://127.0.0.1:6379, or BENCH_REDIS_URL); the student sends through instance A,
 // every socket is on instance B, so each delivery crosses Redis. Baseline then: the same on 1 socket.
 // Usage: npm run bench -- ws-fanout   (or node bench/ws-fanout.mjs [--redis]).
 import { randomBytes, randomUUID } from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
 import WebSocket from "ws";
 import {
@@ -54,6 +57,23 @@ if (REDIS && !ENV_VARIABLES.includes("REDIS_URL")) {
   process.exit(1);
 }
 const tokens = createTokenService(JWT_SECRET, loadConfig({}).tokenTtlSeconds);
+
+// Linux reports CPU time in clock ticks of 10 ms (USER_HZ 100).
+const TICK_MS = 10;
+/** User + system CPU time of the processes so far, in ms (NaN where /proc is not there). */
+function cpuMs(pids) {
+  let total = 0;
+  for (const pid of pids) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      total += (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+    } catch {
+      return NaN;
+    }
+  }
+  return total;
+}
 
 /** One instance of the built server, own process, on the run's database: offline AI, limits lifted. */
 function startInstance(env) {
@@ -257,6 +277,7 @@ try {
     const teacher = [];
     const last = [];
     let missing = 0;
+    const cpuBefore = cpuMs(servers.map((server) => server.pid));
     for (let i = 0; i < SENDS; i++) {
       const record = await send(expected);
       missing += expected - record.latencies.size;
@@ -271,7 +292,8 @@ try {
       list.sort((a, b) => a - b);
       return { requests: list.length, p50: percentile(list, 50), p99: percentile(list, 99), rps: NaN };
     };
-    return { follower: stats(follower), teacher: stats(teacher), last: stats(last), missing };
+    const cpuPerSend = (cpuMs(servers.map((server) => server.pid)) - cpuBefore) / SENDS;
+    return { follower: stats(follower), teacher: stats(teacher), last: stats(last), missing, cpuPerSend };
   }
 
   const started = performance.now();
@@ -302,28 +324,46 @@ try {
 
   const where = REDIS ? "sockets on instance B, sends through instance A, over Redis" : "one server";
   const table = [
-    ["ChatEvents, 1 socket (baseline)", oneFollower.follower],
-    ["SchoolActivity, 1 socket (baseline)", oneTeacher.teacher],
-    [`ChatEvents, ${results.spread.sockets} sockets over 24 schools`, results.spread.follower, oneFollower.follower],
+    ["ChatEvents, 1 socket (baseline)", oneFollower.follower, null, oneFollower],
+    ["SchoolActivity, 1 socket (baseline)", oneTeacher.teacher, null, oneTeacher],
+    [
+      `ChatEvents, ${results.spread.sockets} sockets over 24 schools`,
+      results.spread.follower,
+      oneFollower.follower,
+      results.spread,
+    ],
     [
       `SchoolActivity, ${results.spread.sockets} sockets, ${results.spread.listening - 1} at the school`,
       results.spread.teacher,
       oneTeacher.teacher,
+      results.spread,
     ],
-    [`ChatEvents, ${results.home.sockets} sockets all at the school`, results.home.follower, oneFollower.follower],
-    [`SchoolActivity, ${results.home.sockets} sockets all at the school`, results.home.teacher, oneTeacher.teacher],
-    [`  the last of the ${results.home.listening} sockets, per send`, results.home.last, oneTeacher.teacher],
-  ].map(([name, r, base]) => [
+    [
+      `ChatEvents, ${results.home.sockets} sockets all at the school`,
+      results.home.follower,
+      oneFollower.follower,
+      results.home,
+    ],
+    [
+      `SchoolActivity, ${results.home.sockets} sockets all at the school`,
+      results.home.teacher,
+      oneTeacher.teacher,
+      results.home,
+    ],
+    [`  the last of the ${results.home.listening} sockets, per send`, results.home.last, oneTeacher.teacher, null],
+  ].map(([name, r, base, run]) => [
     name,
     String(r.requests),
     r.p50.toFixed(1),
     r.p99.toFixed(1),
     base ? `${(r.p50 / base.p50).toFixed(2)}x` : "baseline",
+    run ? run.cpuPerSend.toFixed(0) : "",
   ]);
   printColumns(
     `Chat send -> delivery on PostgreSQL, offline AI, ${where}; ${SENDS} sends one at a time per case ` +
-      `(vs baseline = p50 / p50 of the same subscription with 1 socket open)`,
-    ["case", "deliveries", "p50 ms", "p99 ms", "vs baseline"],
+      `(vs baseline = p50 / p50 of the same subscription with 1 socket open; server CPU = the servers' ` +
+      `CPU time per send while the case ran)`,
+    ["case", "deliveries", "p50 ms", "p99 ms", "vs baseline", "server CPU ms/send"],
     table,
   );
   const missing = oneFollower.missing + oneTeacher.missing + results.spread.missing + results.home.missing;

@@ -1,4 +1,11 @@
-import { GraphQLError, type GraphQLFormattedError, type GraphQLSchema, parse, validate } from "graphql";
+import {
+  type ExecutionResult,
+  GraphQLError,
+  type GraphQLFormattedError,
+  type GraphQLSchema,
+  parse,
+  validate,
+} from "graphql";
 import { useServer } from "graphql-ws/use/ws";
 import type http from "node:http";
 import type { Logger } from "pino";
@@ -11,6 +18,7 @@ import type { Services } from "../services.js";
 import type { GraphQLContext, LiveSubscriber } from "./context.js";
 import { formatGraphQLError } from "./errors.js";
 import { allValidationRules, DEFAULT_GRAPHQL_LIMITS, type GraphQLLimits } from "./limits.js";
+import { createSharedFanOut, type Delivery } from "./shared-fan-out.js";
 
 // Subscriptions over graphql-ws on the same path as /graphql. The connection is authenticated once,
 // in connection_init's payload, with the same token as HTTP ({ authorization: "Bearer <token>" } or
@@ -25,6 +33,8 @@ import { allValidationRules, DEFAULT_GRAPHQL_LIMITS, type GraphQLLimits } from "
 // (graphql/limits.ts), and introspection follows the same switch; frames are capped at maxPayload. And
 // each subscription re-checks its subscriber when it delivers an event (LiveSubscriber): the session is
 // re-read at most every LIVE_RECHECK_MS per connection, and at once after the account changes.
+// Subscriptions that a whole school's staff follow share each event's execution and bytes
+// (shared-fan-out.ts); each subscriber's access is still checked per event.
 
 /** Close code when the session's token expires or is refused: the client's cue to sign in again. */
 export const SESSION_EXPIRED = { code: 4401, reason: "Session expired" } as const;
@@ -129,6 +139,22 @@ export function attachGraphQLWebSocket(options: {
   // The same boundary as HTTP, with schema hints going with introspection (see errors.ts).
   const formatError = (error: GraphQLError) =>
     formatGraphQLError(error.toJSON(), error, options.logger, { hideSchemaDetails: !options.introspection });
+  /** A result's errors formatted as HTTP formats them; undefined when it has none (sent as it is). */
+  const formatted = (result: ExecutionResult) =>
+    result.errors?.length
+      ? { ...result, errors: result.errors.map((error): GraphQLFormattedError => formatError(error)) }
+      : undefined;
+  // Each subscription's socket and id, by its context (made per subscription), for shared fan-out.
+  const deliveries = new WeakMap<object, Delivery>();
+  const fanOut = createSharedFanOut({
+    // The payload graphql-ws would send: the formatted result, or the result without its errors key.
+    payloadOf: (result) => {
+      const { errors: _errors, ...rest } = result;
+      return formatted(result) ?? rest;
+    },
+    deliveryOf: (contextValue) =>
+      typeof contextValue === "object" && contextValue ? deliveries.get(contextValue) : undefined,
+  });
   const wsServer = new WebSocketServer({
     server: options.httpServer,
     path: options.path,
@@ -229,27 +255,24 @@ export function attachGraphQLWebSocket(options: {
           variableValues: payload.variables,
         };
       },
-      context(ctx): GraphQLContext {
+      context(ctx, id): GraphQLContext {
         const session = ctx.extra.session as Session;
-        return {
+        const context = {
           ...session,
           services: options.services,
           ip: ctx.extra.ip ?? "unknown",
           ...(ctx.extra.live ? { live: ctx.extra.live } : {}),
         };
+        deliveries.set(context, { socket: ctx.extra.socket, id });
+        return context;
       },
+      subscribe: (args) => fanOut.subscribe(args),
       // Errors before or outside a result (a subscription that fails to start) are masked the same way.
       onError(_ctx, _id, _payload, errors) {
         return errors.map(formatError);
       },
       onNext(_ctx, _id, _payload, _args, result) {
-        if (!result.errors?.length) {
-          return undefined;
-        }
-        return {
-          ...result,
-          errors: result.errors.map((error): GraphQLFormattedError => formatError(error)),
-        };
+        return formatted(result);
       },
     },
     wsServer,

@@ -1,10 +1,8 @@
-import { Arg, Authorized, Ctx, ID, Mutation, Resolver, Root, Subscription } from "type-graphql";
-import { notFound } from "../../errors/app-error.js";
+import { Arg, Authorized, Ctx, Extensions, ID, Mutation, Resolver, Root, Subscription } from "type-graphql";
 import { requireRole } from "../../graphql/auth-checker.js";
 import type { GraphQLContext } from "../../graphql/context.js";
-import { ALL_SCHOOLS, Topics } from "../../pubsub/pubsub.js";
+import { SHARED_FAN_OUT } from "../../graphql/shared-fan-out.js";
 import type { ModerationCheck } from "../chat/chat.service.js";
-import { NO_SCHOOL_MESSAGE } from "./moderation.service.js";
 import type { UserPayload } from "../users/user.presenter.js";
 import { User } from "../users/user.type.js";
 import type { ModerationAlertPayload } from "./moderation.presenter.js";
@@ -37,22 +35,13 @@ export class ModerationAlertResolver {
 
   @Subscription(() => ModerationAlert, {
     description: "Safeguarding events of the teacher's school as they happen (an admin: every school)",
-    topics: Topics.moderationAlert,
-    topicId: ({ context }: { context: GraphQLContext }) => {
-      const actor = requireRole(context, ["teacher", "admin"]);
-      if (actor.role === "admin") {
-        return ALL_SCHOOLS;
-      }
-      if (!actor.schoolId) {
-        throw notFound(NO_SCHOOL_MESSAGE);
-      }
-      return actor.schoolId;
-    },
-    // Each alert goes out only while the subscriber is still staff of that school (a role or school
-    // changed since the WebSocket connected stops the alerts).
-    filter: async ({ payload, context }: { payload: ModerationAlertPayload; context: GraphQLContext }) =>
-      context.services.staffAccess.mayWatch(requireRole(context).id, payload.schoolId),
+    subscribe: ({ context }) =>
+      (context as GraphQLContext).services.teacher.followAlerts({
+        actor: requireRole(context as GraphQLContext, ["teacher", "admin"]),
+      }),
   })
+  // The same for every staff member of one role and school: executed and serialised once per event.
+  @Extensions(SHARED_FAN_OUT)
   moderationAlerts(@Root() alert: ModerationAlertPayload): ModerationAlertPayload {
     return alert;
   }

@@ -1,6 +1,7 @@
-import { Arg, Authorized, Ctx, ID, Int, Query, Resolver, Root, Subscription } from "type-graphql";
+import { Arg, Authorized, Ctx, Extensions, ID, Int, Query, Resolver, Root, Subscription } from "type-graphql";
 import { requireRole } from "../../graphql/auth-checker.js";
 import type { GraphQLContext } from "../../graphql/context.js";
+import { SHARED_FAN_OUT } from "../../graphql/shared-fan-out.js";
 import type { SchoolActivityPayload } from "../chat/chat.presenter.js";
 import type { TeacherChatPagePayload, TeacherDashboardPayload } from "./teacher.service.js";
 import { SchoolActivity, StudentSortOrder, TeacherChatPage, TeacherDashboard } from "./teacher.type.js";
@@ -44,6 +45,8 @@ export class TeacherResolver {
         schoolId: args.schoolId,
       }),
   })
+  // The same for every staff member of one role and school: executed and serialised once per event.
+  @Extensions(SHARED_FAN_OUT)
   schoolActivity(
     @Root() event: SchoolActivityPayload,
     @Arg("schoolId", () => ID, { nullable: true }) _schoolId?: string | null,

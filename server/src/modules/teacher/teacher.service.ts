@@ -1,8 +1,8 @@
-import { filter } from "@graphql-yoga/subscription";
 import type { Actor } from "../../auth/actor.js";
 import { badInput, forbidden, notFound } from "../../errors/app-error.js";
 import { Prisma, type PrismaClient } from "../../generated/prisma/client.js";
 import { ALL_SCHOOLS, type AppPubSub, Topics } from "../../pubsub/pubsub.js";
+import { SharedTopic } from "../../pubsub/shared-topic.js";
 import { withoutControlCharacters } from "../../validation/fields.js";
 import type { SchoolActivityPayload, TeacherChatPayload } from "../chat/chat.presenter.js";
 import { heldBySchool } from "../books/book.policy.js";
@@ -510,8 +510,30 @@ export function createTeacherService(deps: {
         actor.role === "admin" && (props.schoolId === undefined || props.schoolId === null)
           ? ALL_SCHOOLS
           : (await schoolFor(actor, props.schoolId)).id;
-      return filter((event: SchoolActivityPayload) => deps.staffAccess.mayWatch(actor.id, event.schoolId))(
-        pubsub.subscribe(Topics.schoolActivity, topic),
+      // Read once for all the school's staff on a WebSocket (graphql/shared-fan-out.ts), checked per subscriber.
+      return new SharedTopic(
+        `${Topics.schoolActivity}:${topic}`,
+        () => pubsub.subscribe(Topics.schoolActivity, topic),
+        (event: SchoolActivityPayload) => deps.staffAccess.mayWatch(actor.id, event.schoolId),
+      );
+    },
+
+    /**
+     * The school's safeguarding events, live (a teacher: their school; an admin: every school). Each
+     * goes out only while the subscriber is still staff of the event's school (a role or school changed
+     * since the WebSocket connected stops them).
+     */
+    followAlerts(props: { actor: Actor }): AsyncIterable<ModerationAlertPayload> {
+      const { actor } = props;
+      requireStaff(actor);
+      if (actor.role !== "admin" && !actor.schoolId) {
+        throw notFound(NO_SCHOOL_MESSAGE);
+      }
+      const topic = actor.role === "admin" ? ALL_SCHOOLS : (actor.schoolId as string);
+      return new SharedTopic(
+        `${Topics.moderationAlert}:${topic}`,
+        () => pubsub.subscribe(Topics.moderationAlert, topic),
+        (alert: ModerationAlertPayload) => deps.staffAccess.mayWatch(actor.id, alert.schoolId),
       );
     },
   };
