@@ -4,6 +4,8 @@ import { ErrorLink } from "@apollo/client/link/error";
 import { GraphQLWsLink } from "@apollo/client/link/subscriptions";
 import { OperationTypeNode } from "graphql";
 import { createClient } from "graphql-ws";
+import { from, mergeMap, of } from "rxjs";
+import { takeEarly } from "./early-data";
 import { emitLiveReconnected } from "./live-events";
 import { looksUnauthenticated } from "./session-events";
 
@@ -32,6 +34,14 @@ export function createApolloClient({ getToken, onUnauthenticated, uri = "/graphq
     if (operation.operationName !== "Login" && isUnauthenticated(error)) {
       onUnauthenticated();
     }
+  });
+  // A query the app started early for the page (lib/early-data.ts) is answered from that request.
+  const early = new ApolloLink((operation, forward) => {
+    const result = takeEarly(operation.operationName, operation.variables, getToken());
+    if (!result) {
+      return forward(operation);
+    }
+    return from(result).pipe(mergeMap((answer) => (answer ? of(answer as ApolloLink.Result) : forward(operation))));
   });
   const wsUrl = new URL(uri, window.location.href);
   wsUrl.protocol = wsUrl.protocol === "https:" ? "wss:" : "ws:";
@@ -63,7 +73,7 @@ export function createApolloClient({ getToken, onUnauthenticated, uri = "/graphq
   const link = ApolloLink.split(
     ({ operationType }) => operationType === OperationTypeNode.SUBSCRIPTION,
     ws,
-    ApolloLink.from([errors, auth, http]),
+    ApolloLink.from([errors, auth, early, http]),
   );
   return new ApolloClient({ link, cache: createCache() });
 }

@@ -7,11 +7,11 @@ import type { BooksQueryVariables } from "../../../gql/graphql";
 import { useDocumentTitle } from "../../../lib/useDocumentTitle";
 import { BookFilters, isCategoryFilter, isSortChoice } from "../components/BookFilters";
 import { BookGrid } from "../components/BookGrid";
+import { BOOKS_PAGE_SIZE } from "../early-data";
 import { BookGenresDocument, BooksDocument } from "../graphql/books";
 import styles from "./BooksPage.module.css";
 
-/** Books per page (one 'Load more books' adds as many again). */
-export const BOOKS_PAGE_SIZE = 24;
+export { BOOKS_PAGE_SIZE };
 /** The pause in typing after which the search is sent. */
 export const SEARCH_DEBOUNCE_MS = 300;
 

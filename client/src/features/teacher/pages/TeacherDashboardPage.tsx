@@ -14,11 +14,13 @@ import { TeacherDashboardDocument } from "../graphql";
 import { useSchoolLive } from "../useSchoolLive";
 import styles from "./TeacherDashboardPage.module.css";
 import { useDocumentTitle } from "../../../lib/useDocumentTitle";
+import { STUDENTS_PAGE_SIZE } from "../early-data";
+
+export { STUDENTS_PAGE_SIZE };
 
 export const STUDENTS_LOAD_ERROR = "Failed to load students or reading data.";
 export const NO_SCHOOL = "No school found for your account.";
 export const NO_STUDENTS = "No students found for your school.";
-export const STUDENTS_PAGE_SIZE = 30;
 /** The server lists these first whatever the sort, across pages. */
 export const SORT_HINT = "Blocked students, then those with strikes, come first.";
 const SEARCH_DELAY_MS = 300;
