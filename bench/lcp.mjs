@@ -15,36 +15,31 @@
 // server and database serve both, one after the other.
 // Usage: npm run bench -- lcp   (or node bench/lcp.mjs [--client DIR] [--runs N] [--no-baseline]).
 /* global window -- the init scripts run in the page */
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { chromium } from "playwright-core";
-import { freePort, printColumns, root, sleep } from "./lib.mjs";
+import {
+  CHROMIUM,
+  CHROMIUM_FLAGS,
+  freePort,
+  printColumns,
+  root,
+  sleep,
+  spawnServer,
+  TOKEN_KEY,
+  USER_KEY,
+  VIEWPORT,
+} from "./lib.mjs";
 
 // The client before issue 21's early data: the page's data waited for every route chunk.
 const BEFORE = "428755c9d8aa35476855807d2627096359861c33";
 const TARGET_MS = 2500;
 // Lighthouse's "slow 4G": 1.6 Mbit/s down, 750 kbit/s up, 150 ms round trip.
 const LINK = { offline: false, latency: 150, downloadThroughput: 200_000, uploadThroughput: 93_750 };
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-// As client/e2e/browser.ts: off the network, and able to run as root.
-const FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
-const VIEWPORT = { width: 1280, height: 800 };
-// client/src/lib/session.ts
-const TOKEN_KEY = "readingRoom.authToken";
-const USER_KEY = "readingRoom.user";
 const DEMO_PASSWORD = "reading-room-demo";
 
 const { values: args } = parseArgs({
@@ -97,21 +92,11 @@ function buildClientAt(commit, outDir) {
 /** The built server on PGlite in `dataDir` (demo accounts seeded), serving `clientDir`. */
 async function startServer(dataDir, clientDir) {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(serverDir, "main.js")], {
-    cwd: dataDir,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "warn",
-      DATA_DIR: dataDir,
-      CLIENT_DIR: clientDir,
-      SEED_DEMO: "true",
-      JWT_SECRET,
-    },
-  });
+  const child = spawnServer(
+    port,
+    { DATA_DIR: dataDir, CLIENT_DIR: clientDir, SEED_DEMO: "true", JWT_SECRET },
+    { stdio: ["ignore", "ignore", "inherit"], serverDir },
+  );
   const exited = new Promise((resolve) => child.once("exit", resolve));
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
@@ -250,7 +235,7 @@ try {
       console.log(`(commit ${BEFORE.slice(0, 7)} not in this clone: no baseline)`);
     }
   }
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   const builds = [...(baselineClient ? [["before", baselineClient]] : []), ["now", args.client]];
   const measured = new Map();
   for (const [label, clientDir] of builds) {

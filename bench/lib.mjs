@@ -127,11 +127,11 @@ export async function startServer(kind, env = {}) {
 }
 
 /**
- * Spawns the built server (node dist/server/main.js) in production mode on `port`, with `env` over
- * the defaults; `env.DATA_DIR` is its working folder too, so no stray .env is read.
+ * Spawns the built server (node dist/server/main.js, or `serverDir`'s main.js) in production mode on
+ * `port`, with `env` over the defaults; `env.DATA_DIR` is its working folder too, so no stray .env is read.
  */
-export function spawnServer(port, env, { nodeArgs = [], stdio }) {
-  return spawn(process.execPath, [...nodeArgs, path.join(root, "dist", "server", "main.js")], {
+export function spawnServer(port, env, { nodeArgs = [], stdio, serverDir = path.join(root, "dist", "server") }) {
+  return spawn(process.execPath, [...nodeArgs, path.join(serverDir, "main.js")], {
     cwd: env.DATA_DIR,
     stdio,
     env: {
@@ -378,3 +378,21 @@ export async function graphqlRequest(url, query, variables = {}, token = undefin
   }
   return body.data;
 }
+
+// Debian's Chromium for the browser benches, as client/e2e/browser.ts launches it: off the network,
+// and able to run as root.
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export const CHROMIUM_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+export const VIEWPORT = { width: 1280, height: 800 };
+// Where the client keeps its session (client/src/lib/session.ts): a bench signs in by writing them.
+export const TOKEN_KEY = "readingRoom.authToken";
+export const USER_KEY = "readingRoom.user";

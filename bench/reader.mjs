@@ -19,26 +19,22 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "playwright-core";
-import { adminQuery, fetch, createDatabase, dropDatabase, printColumns, startServerProcess } from "./lib.mjs";
+import {
+  adminQuery,
+  CHROMIUM,
+  CHROMIUM_FLAGS,
+  createDatabase,
+  dropDatabase,
+  fetch,
+  printColumns,
+  startServerProcess,
+  TOKEN_KEY,
+  USER_KEY,
+  VIEWPORT,
+} from "./lib.mjs";
 
 const OPENS = Number(process.env.BENCH_READER_OPENS ?? 10);
 const CALLS = Number(process.env.BENCH_READER_CALLS ?? 50);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-// As client/e2e/browser.ts: off the network, and able to run as root.
-const FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
-const VIEWPORT = { width: 1280, height: 800 };
-// client/src/lib/session.ts
-const TOKEN_KEY = "readingRoom.authToken";
-const USER_KEY = "readingRoom.user";
 
 // The client's own queries (client/src/features/reader/graphql.ts), without the fragment.
 const BOOK_READER = `query BookReader($bookId: ID!) {
@@ -253,7 +249,7 @@ try {
   // reader's text not split yet), then the reader cold, then OPENS of each, alternating.
   server = await startServerProcess({}, { database: dbName, dataDir, jwtSecret });
   ({ url } = server);
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   const readerUrl = `${url}/books/${book.id}/read`;
   const detailUrl = `${url}/books/${book.id}`;
   await firstStopping;
