@@ -6,7 +6,7 @@
 // Usage: npm run bench -- chat   (or node bench/chat.mjs).
 import { createClient } from "graphql-ws";
 import WebSocket from "ws";
-import { fetch, graphqlRequest, load, printTable, startServer } from "./lib.mjs";
+import { benchName, fetch, graphqlRequest, load, printTable, startServer } from "./lib.mjs";
 
 const STUDENTS = 20;
 const SENDS = Number(process.env.BENCH_CHAT_SENDS ?? 400);
@@ -41,7 +41,7 @@ try {
       body: JSON.stringify({
         email: `chatter${i}@bench.readingroom.local`,
         password: "bench-password-42",
-        displayName: `Chatter ${i}`,
+        displayName: benchName("Chatter", i),
         school: "Pimlico Academy",
       }),
     });

@@ -34,6 +34,16 @@ export async function fetch(url, { method = "GET", headers, body } = {}) {
   };
 }
 
+// The display names of bench accounts: registration checks a name with the safeguarding classifier,
+// which refuses some numbers in one ("Pupil 18"), so the number is spelt in syllables ("Pupil Defi"
+// for 12). Checked against the classifier for 0-999 with every prefix the benches use.
+const SYLLABLES = ["ba", "de", "fi", "go", "ju", "su", "li", "mo", "ne", "wy"];
+
+export function benchName(prefix, i) {
+  const word = [...String(i)].map((digit) => SYLLABLES[Number(digit)]).join("");
+  return `${prefix} ${word[0].toUpperCase()}${word.slice(1)}`;
+}
+
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The value at `p` percent of an ascending list (NaN when empty, so a table shows it, not a crash). */

@@ -12,6 +12,7 @@
 import { spawn } from "node:child_process";
 import {
   clientDocument,
+  benchName,
   connectInspector,
   fetch,
   graphqlRequest,
@@ -97,7 +98,7 @@ try {
     const res = await fetch(`${url}/api/auth/register`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email, password: PASSWORD, displayName: `Load ${i}`, school: SCHOOL }),
+      body: JSON.stringify({ email, password: PASSWORD, displayName: benchName("Load", i), school: SCHOOL }),
     });
     if (res.status !== 201) {
       throw new Error(`register: HTTP ${res.status} ${await res.text()}`);

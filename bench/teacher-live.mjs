@@ -13,6 +13,7 @@ import { createClient } from "graphql-ws";
 import WebSocket from "ws";
 import {
   adminQuery,
+  benchName,
   fetch,
   graphqlRequest,
   heapAfterGc,
@@ -79,7 +80,7 @@ try {
   await runPool(TEACHERS, 4, async (i) => {
     teacherTokens[i] = await register({
       email: `teacher${i}@bench.readingroom.local`,
-      displayName: `Teacher ${i}`,
+      displayName: benchName("Teacher", i),
       role: "teacher",
       teacherCode: TEACHER_CODE,
     });
@@ -95,7 +96,7 @@ try {
   }
   const students = [];
   for (let i = 0; i < STUDENTS; i++) {
-    const token = await register({ email: `pupil${i}@bench.readingroom.local`, displayName: `Pupil ${i}` });
+    const token = await register({ email: `pupil${i}@bench.readingroom.local`, displayName: benchName("Pupil", i) });
     const { openChat } = await graphql(token, OPEN, { bookId });
     students.push({ token, chatId: openChat.id, count: openChat.messageCount });
   }
