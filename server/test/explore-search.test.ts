@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Actor } from "../src/auth/actor.js";
@@ -11,6 +10,7 @@ import { CATALOGUE_COUNT_TTL_MS, createCatalogueCache } from "../src/modules/boo
 import { createAppPubSub, createRedisPubSub } from "../src/pubsub/pubsub.js";
 import { connectRedis, type RedisConnections } from "../src/pubsub/redis.js";
 import { buildBook, uniqueTag } from "./helpers/book-factory.js";
+import { TEST_REDIS_URL, uniqueRedisPrefix } from "./helpers/redis-kit.js";
 import { startTestApp, type TestApp } from "./helpers/test-app.js";
 
 // Explore's search on the trigram indexes (pg_trgm, GIN): the indexes exist, the planner can use
@@ -18,8 +18,6 @@ import { startTestApp, type TestApp } from "./helpers/test-app.js";
 // exactly what a scan finds, for wildcards, backslashes, accents and terms too short for trigrams.
 // Then the cached total count: fresh after a change on the same instance at once, and on another
 // instance as soon as the change's event arrives over Redis.
-
-const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 
 // Explore and the counts never screen text.
 const noModeration: Pick<ModerationService, "screen"> = {
@@ -223,11 +221,11 @@ describe("Explore search on trigram indexes", () => {
     });
 
     it("another instance drops its count when the change's event arrives over Redis", async () => {
-      const prefix = `rr-test-${randomUUID().slice(0, 8)}:`;
+      const prefix = uniqueRedisPrefix();
       const logger = pino({ level: "silent" });
       const connections: RedisConnections[] = await Promise.all([
-        connectRedis(REDIS_URL, { prefix, logger }),
-        connectRedis(REDIS_URL, { prefix, logger }),
+        connectRedis(TEST_REDIS_URL, { prefix, logger }),
+        connectRedis(TEST_REDIS_URL, { prefix, logger }),
       ]);
       try {
         const clock = 1_000_000;

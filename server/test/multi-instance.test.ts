@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { TOO_MANY_LOGINS_MESSAGE } from "../src/modules/auth/auth.service.js";
 import { buildBook } from "./helpers/book-factory.js";
 import { createThrowawayDatabase } from "./helpers/global-setup.js";
 import { CHAT_EVENTS, type ChatEvent, OPEN_CHAT, SEND } from "./helpers/chat-kit.js";
 import { type Activity, activityFlows, SCHOOL_ACTIVITY } from "./helpers/teacher-kit.js";
+import { dropRedisKeys, TEST_REDIS_URL, uniqueRedisPrefix } from "./helpers/redis-kit.js";
 import { startTestApp, type TestApp } from "./helpers/test-app.js";
 import { type Live, subscribe } from "./helpers/ws-kit.js";
 
@@ -13,12 +13,11 @@ import { type Live, subscribe } from "./helpers/ws-kit.js";
 // through one is seen by the people connected to the other. PGlite serves one process, so this runs
 // on PostgreSQL only.
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+const REDIS_URL = TEST_REDIS_URL;
 const onPostgres = process.env.TEST_DATABASE === "postgres";
 
 describe.runIf(onPostgres)("two instances sharing Redis", () => {
-  // A prefix of this run's own: other runs on the same Redis never see these events or counters.
-  const prefix = `rr-test-${randomUUID().slice(0, 8)}:`;
+  const prefix = uniqueRedisPrefix();
   let a: TestApp;
   let b: TestApp;
   const open: Live<unknown>[] = [];
@@ -29,12 +28,7 @@ describe.runIf(onPostgres)("two instances sharing Redis", () => {
   afterAll(async () => {
     await Promise.all(open.map((live) => live.dispose()));
     await Promise.all([a?.stop(), b?.stop()]);
-    const redis = new Redis(REDIS_URL);
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length) {
-      await redis.del(...keys);
-    }
-    await redis.quit();
+    await dropRedisKeys(prefix);
   });
 
   function live<T>(app: TestApp, token: string, query: string, variables: Record<string, unknown> = {}): Live<T> {

@@ -1,11 +1,10 @@
-import { randomUUID } from "node:crypto";
-import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Messages } from "../src/errors/app-error.js";
 import { UPDATE_USER } from "./helpers/admin-kit.js";
 import { COMPLETE_RESET, gqlError, ME, REQUEST_RESET, STRONG_PASSWORD, waitForResetToken } from "./helpers/auth-kit.js";
 import { startBookApp } from "./helpers/gemini-app.js";
 import { OPEN_CHAT, SEND } from "./helpers/chat-kit.js";
+import { dropRedisKeys, TEST_REDIS_URL, uniqueRedisPrefix } from "./helpers/redis-kit.js";
 import { startTestApp, type TestApp, type TestUser } from "./helpers/test-app.js";
 
 // The session cache (auth/session-cache.ts) holds a verified token and its account for
@@ -109,22 +108,16 @@ describe("the session cache", () => {
 // Two instances on one PostgreSQL and one Redis: a change made through one drops the sessions the
 // other holds. PGlite serves one process, so this runs on PostgreSQL only.
 describe.runIf(process.env.TEST_DATABASE === "postgres")("the session cache on two instances", () => {
-  const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
-  const prefix = `rr-test-${randomUUID().slice(0, 8)}:`;
+  const prefix = uniqueRedisPrefix();
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {
-    const env = { ...HELD_FOR_A_MINUTE, REDIS_URL, REDIS_PREFIX: prefix };
+    const env = { ...HELD_FOR_A_MINUTE, REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix };
     [a, b] = await Promise.all([startTestApp(env), startTestApp(env)]);
   });
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
-    const redis = new Redis(REDIS_URL);
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length) {
-      await redis.del(...keys);
-    }
-    await redis.quit();
+    await dropRedisKeys(prefix);
   });
 
   // The event crosses Redis: the other instance refuses within moments, not after the held minute.
