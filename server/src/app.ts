@@ -14,7 +14,7 @@ import { createTokenService, resolveTokenSecret, type TokenService } from "./aut
 import type { Config } from "./config/config.js";
 import { type Database, openDatabase } from "./db/database.js";
 import { migrate, type MigrationResult } from "./db/migrate.js";
-import { onUserWrite } from "./db/user-writes.js";
+import { onCatalogueWrite, onUserWrite } from "./db/watched-writes.js";
 import { seed, type SeedReport } from "./db/seed.js";
 import { notFound } from "./errors/app-error.js";
 import { createApolloServer } from "./graphql/apollo.js";
@@ -165,6 +165,8 @@ async function serve(config: Config, logger: Logger, db: Database, redis: RedisC
   const services = createServices({ config, prisma: db.prisma, tokens, mailer, pubsub, logger, redis });
   // Every write to an account, through any service (or a test's direct write), drops what is held of it.
   const stopWatchingAccounts = onUserWrite(db.prisma, services.accounts.changed);
+  // And every write to the catalogue drops Explore's counts and the recommendations held.
+  const stopWatchingCatalogue = onCatalogueWrite(db.prisma, () => services.catalogue.changed(null));
   const resolveSession = createSessionResolver({ prisma: db.prisma, tokens, cache: services.sessions });
   const schema = await buildGraphQLSchema(pubsub);
 
@@ -298,6 +300,7 @@ async function serve(config: Config, logger: Logger, db: Database, redis: RedisC
       await services.chats.drain();
       await services.safeguarding.stop();
       stopWatchingAccounts();
+      stopWatchingCatalogue();
       await services.accounts.close();
       await services.catalogue.close();
       mailer.close();

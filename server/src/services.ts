@@ -102,9 +102,15 @@ export function createServices(deps: ServiceDeps) {
     notifyUrgent: safeguarding.notifyUrgent,
     accounts,
   });
-  // Explore's counts, held briefly and dropped on every instance when the catalogue changes.
+  // Explore's counts and students' recommendations, held briefly and dropped on every instance when
+  // the catalogue changes.
   const catalogue = createCatalogueCache({ pubsub: deps.pubsub });
-  const books = createBookService({ prisma: deps.prisma, moderation, catalogue });
+  const books = createBookService({
+    prisma: deps.prisma,
+    moderation,
+    catalogue,
+    recommendationsTtlMs: deps.config.recommendationsCacheMs,
+  });
   const teacherCodes = createTeacherCodeService({
     prisma: deps.prisma,
     bootstrapCode: deps.config.teacherSignupCode,

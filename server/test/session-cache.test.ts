@@ -33,7 +33,7 @@ describe("the session cache", () => {
   it("holds an accepted session: a write that bypasses Prisma's user model is not seen until it is announced", async () => {
     const student = await app.createUser();
     expect((await me(app, student)).status).toBe("active");
-    // Raw SQL is invisible to the cache (db/user-writes.ts): this is what the cache saves, a read a request.
+    // Raw SQL is invisible to the cache (db/watched-writes.ts): this is what the cache saves, a read a request.
     await app.db.prisma.$executeRaw`UPDATE "User" SET "displayName" = 'Renamed Raw' WHERE id = ${student.id}`;
     expect((await me(app, student)).displayName).not.toBe("Renamed Raw");
 

@@ -2,6 +2,7 @@ import path from "node:path";
 import { z } from "zod";
 import { isCommonPassword } from "../auth/passwords.js";
 import { SESSION_CACHE_TTL_MS } from "../auth/session-cache.js";
+import { RECOMMENDATIONS_TTL_MS } from "../modules/books/catalogue-cache.js";
 import { CLIENT_DIST_DIR } from "./paths.js";
 
 // Every setting of the server, read and validated in one place. A bad value stops start-up with a
@@ -138,6 +139,9 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: positiveInt().default(10_000),
   // How long a verified session is held per token (auth/session-cache.ts); 0 reads it on every request.
   SESSION_CACHE_MS: integer.pipe(z.number().min(0).max(60_000)).default(SESSION_CACHE_TTL_MS),
+  // How long a student's recommendations are held (modules/books/book.service.ts); 0 works them out on
+  // every dashboard. Their own reading and ratings, and any change to the catalogue, are seen at once.
+  RECOMMENDATIONS_CACHE_MS: integer.pipe(z.number().min(0).max(600_000)).default(RECOMMENDATIONS_TTL_MS),
   // Behind a load balancer: "true", a hop count, or addresses/subnets (Express's "trust proxy").
   TRUST_PROXY: z.string().default("false"),
   CLIENT_DIR: z.string().min(1).default(CLIENT_DIST_DIR),
@@ -183,6 +187,8 @@ export type Config = {
   tokenTtlSeconds: number;
   /** How long a verified session is held per token; 0: not held. */
   sessionCacheMs: number;
+  /** How long a student's recommendations are held; 0: worked out on every dashboard. */
+  recommendationsCacheMs: number;
   teacherSignupCode: string | undefined;
   admin: { email: string; password: string } | undefined;
   seedDemo: boolean;
@@ -299,6 +305,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwtSecret: e.JWT_SECRET,
     tokenTtlSeconds: e.TOKEN_TTL,
     sessionCacheMs: e.SESSION_CACHE_MS,
+    recommendationsCacheMs: e.RECOMMENDATIONS_CACHE_MS,
     teacherSignupCode: e.TEACHER_SIGNUP_CODE,
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     seedDemo,

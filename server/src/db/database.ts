@@ -6,7 +6,7 @@ import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import type { Config } from "../config/config.js";
 import { PrismaClient } from "../generated/prisma/client.js";
-import { watchUserWrites } from "./user-writes.js";
+import { watchWrites } from "./watched-writes.js";
 
 /** One connection's plain SQL, beside Prisma: migrations and health checks. */
 export type SqlConnection = {
@@ -36,14 +36,14 @@ type Adapter = NonNullable<ConstructorParameters<typeof PrismaClient>[0]["adapte
 function createPrisma(adapter: Adapter, options: DatabaseOptions) {
   let count = 0;
   if (!options.logQueries) {
-    return { prisma: watchUserWrites(new PrismaClient({ adapter })), queryCount: () => count };
+    return { prisma: watchWrites(new PrismaClient({ adapter })), queryCount: () => count };
   }
   const prisma = new PrismaClient({ adapter, log: [{ emit: "event", level: "query" }] });
   prisma.$on("query" as never, (event: { query: string; duration: number }) => {
     count += 1;
     options.onQuery?.(event.query, event.duration);
   });
-  return { prisma: watchUserWrites(prisma as PrismaClient), queryCount: () => count };
+  return { prisma: watchWrites(prisma as PrismaClient), queryCount: () => count };
 }
 
 // An arbitrary, fixed key: every instance that migrates the same database takes the same lock.

@@ -253,9 +253,12 @@ export async function recommendationCandidates(
       (SELECT b.id FROM co_picks c JOIN "Book" b ON b.id = c.id WHERE ${forLiked}
         ORDER BY c.co_readers DESC, b.id LIMIT ${POOL.schoolmates})
       UNION
-      -- The school's best (above), the eligible ones of them, best first.
+      -- The school's best (above), the eligible ones of them, best first. Their books are looked up
+      -- by key: the planner, which cannot know how few of the catalogue they are, would otherwise
+      -- join them to a scan of the whole catalogue.
       (SELECT b.id FROM school c JOIN "Book" b ON b.id = c.id
-        WHERE ${forAll} ORDER BY ${score("c")} DESC, c.id LIMIT ${POOL.school})
+        WHERE b.id = ANY(ARRAY(SELECT s.id FROM school s)) AND ${forAll}
+        ORDER BY ${score("c")} DESC, c.id LIMIT ${POOL.school})
       UNION
       -- The newest of the phase's levels: the createdAt index, read until enough are found.
       (SELECT b.id FROM "Book" b WHERE ${forAll} ORDER BY b."createdAt" DESC, b.id LIMIT ${POOL.newest})

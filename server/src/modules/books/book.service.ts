@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Actor } from "../../auth/actor.js";
 import { AppError, badInput, ErrorCode, forbidden, Messages, notFound } from "../../errors/app-error.js";
 import { type BookCategory, Prisma, type PrismaClient } from "../../generated/prisma/client.js";
@@ -16,7 +17,12 @@ import {
 } from "./book-recommendations.js";
 import { type Cursor, decodeCursor, encodeCursor, type RankedOrder } from "./book-cursor.js";
 import { type BookFilters, filtersSql, filtersWhere } from "./book-filters.js";
-import { type CatalogueCache, countScope, createCatalogueCache } from "./catalogue-cache.js";
+import {
+  type CatalogueCache,
+  catalogueScope,
+  createCatalogueCache,
+  RECOMMENDATIONS_TTL_MS,
+} from "./catalogue-cache.js";
 import { BOOK_NOT_FOUND_MESSAGE, BOOK_NOT_READY_MESSAGE, bookAccess, visibleBooksWhere } from "./book.policy.js";
 
 export const CATEGORIES: readonly BookCategory[] = ["primary", "secondary", "college"];
@@ -148,9 +154,12 @@ export function createBookService(deps: {
   moderation: Pick<ModerationService, "screen">;
   /** Shared with the services that change the catalogue (one per instance); a private one otherwise. */
   catalogue?: CatalogueCache;
+  /** How long a student's recommendations are held (RECOMMENDATIONS_TTL_MS unless said; 0: never). */
+  recommendationsTtlMs?: number;
 }) {
   const { prisma } = deps;
   const catalogue = deps.catalogue ?? createCatalogueCache();
+  const recommendationsTtl = deps.recommendationsTtlMs ?? RECOMMENDATIONS_TTL_MS;
 
   /** The book if the actor may open it, else the spec's "not found" or "not fully uploaded". */
   async function openBook(actor: Actor, bookId: unknown) {
@@ -356,7 +365,7 @@ export function createBookService(deps: {
           ? schoolOrderPage({ ...page, filters, order, after })
           : keysetPage({ ...page, order, after }),
         // The same for every page and every reader of the school: counted once per TTL, not per page.
-        catalogue.count(countScope(props.actor), JSON.stringify(filters), () => prisma.book.count({ where })),
+        catalogue.count(catalogueScope(props.actor), JSON.stringify(filters), () => prisma.book.count({ where })),
       ]);
       return { items: rows.map(presentListRow), nextCursor, totalCount };
     },
@@ -568,14 +577,33 @@ export function createBookService(deps: {
     history: { readIds: string[]; seeds: Seed[] },
   ): Promise<RecommendationPayload[]> {
     const levels = readingLevels(actor.school?.phase, history.seeds);
-    const newSince = new Date(Date.now() - NEW_BOOK_DAYS * 24 * 60 * 60 * 1000);
-    const candidates = await recommendationCandidates(prisma, { actor, ...history, levels });
-    const ranked = rankRecommendations(candidates, { seeds: history.seeds, levels, newSince, limit });
+    // Held per student and what they read and liked (so marking a book read or rating one is seen at
+    // once), dropped with the catalogue's other held values when it changes; what schoolmates do is
+    // seen within the TTL.
+    const key = createHash("sha256")
+      .update(
+        JSON.stringify([
+          "recommendations",
+          actor.id,
+          actor.role,
+          actor.school?.phase ?? null,
+          limit,
+          history.readIds,
+          history.seeds.map((seed) => seed.bookId),
+        ]),
+      )
+      .digest("base64url");
+    const ranked = await catalogue.remember(catalogueScope(actor), key, recommendationsTtl, async () => {
+      const newSince = new Date(Date.now() - NEW_BOOK_DAYS * 24 * 60 * 60 * 1000);
+      const candidates = await recommendationCandidates(prisma, { actor, ...history, levels });
+      return rankRecommendations(candidates, { seeds: history.seeds, levels, newSince, limit });
+    });
     if (ranked.length === 0) {
       return [];
     }
+    // Only books the student may still open (a held list may predate a change nothing announced).
     const rows = await prisma.book.findMany({
-      where: { id: { in: ranked.map((r) => r.id) } },
+      where: { id: { in: ranked.map((r) => r.id) }, ...visibleBooksWhere(actor) },
       select: listSelect(actor.id),
     });
     const byId = new Map(rows.map((row) => [row.id, row]));

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { createAppPubSub, Topics } from "../../pubsub/pubsub.js";
-import { CATALOGUE_COUNT_TTL_MS, countScope, createCatalogueCache } from "./catalogue-cache.js";
+import { CATALOGUE_COUNT_TTL_MS, catalogueScope, createCatalogueCache } from "./catalogue-cache.js";
 
 describe("catalogue count cache", () => {
   const setup = () => {
@@ -60,6 +60,31 @@ describe("catalogue count cache", () => {
     await cache.close();
   });
 
+  it("holds any value for its own TTL (0: never held), dropped with the counts", async () => {
+    const { clock, cache, load, loads } = setup();
+    const remember = (value: number, ttl = 30_000) => cache.remember("school:x", "list", ttl, load(value));
+    expect(await remember(1)).toBe(1);
+    clock.now += 29_999;
+    expect(await remember(2)).toBe(1);
+    clock.now += 1;
+    expect(await remember(3)).toBe(3);
+    cache.changed("x");
+    expect(await remember(4)).toBe(4);
+    expect([await remember(5, 0), await remember(6, 0), loads()]).toEqual([5, 6, 5]);
+    // A count and another value under the same key are kept apart.
+    expect(await cache.count("school:x", "list", load(7))).toBe(7);
+  });
+
+  it("a value still being worked out when a change comes is not kept", async () => {
+    const { cache, load } = setup();
+    let finish = (_value: number) => {};
+    const slow = cache.remember("*", "k", 30_000, () => new Promise<number>((resolve) => (finish = resolve)));
+    cache.changed(null);
+    finish(1);
+    expect(await slow).toBe(1);
+    expect(await cache.remember("*", "k", 30_000, load(2))).toBe(2);
+  });
+
   it("does not keep a failed count", async () => {
     const { cache, load } = setup();
     await expect(cache.count("*", "f", () => Promise.reject(new Error("down")))).rejects.toThrow("down");
@@ -67,8 +92,10 @@ describe("catalogue count cache", () => {
   });
 
   it("admins count every book; teachers and students their school's", () => {
-    expect(countScope({ role: "admin", schoolId: "x" })).toBe("*");
-    expect(countScope({ role: "teacher", schoolId: "x" })).toBe(countScope({ role: "student", schoolId: "x" }));
-    expect(countScope({ role: "student", schoolId: null })).not.toBe(countScope({ role: "admin", schoolId: null }));
+    expect(catalogueScope({ role: "admin", schoolId: "x" })).toBe("*");
+    expect(catalogueScope({ role: "teacher", schoolId: "x" })).toBe(catalogueScope({ role: "student", schoolId: "x" }));
+    expect(catalogueScope({ role: "student", schoolId: null })).not.toBe(
+      catalogueScope({ role: "admin", schoolId: null }),
+    );
   });
 });

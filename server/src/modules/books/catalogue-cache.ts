@@ -1,35 +1,42 @@
 import { type AppPubSub, Topics } from "../../pubsub/pubsub.js";
 
-// Explore's total count, computed once per (who may see what, filters) and kept briefly instead of
-// counting the catalogue on every page. A change to the catalogue (a book added, edited, published or
-// deleted, a school's collection changed) drops the counts: at once on the instance that made it
-// (`changed`), and on every other instance through the event channel (Redis when configured). A
-// change nothing announces (a script writing to the database) is seen within the TTL.
+// What is worked out from the catalogue and kept briefly instead of on every request: Explore's total
+// count per (who may see what, filters), and a student's recommendations (book.service.ts). A change
+// to the catalogue (a book added, edited, published or deleted, a school's collection changed) drops
+// them: at once on the instance that made it (`changed`), and on every other instance through the
+// event channel (Redis when configured). A change nothing announces (a script writing to the
+// database) is seen within the TTL. A value still being worked out when a change comes is dropped
+// with the rest, so it is never kept past the change.
 
 export const CATALOGUE_COUNT_TTL_MS = 2000;
+/**
+ * A student's recommendations: what schoolmates read and rated moves them slowly, so they are worked
+ * out again after this long (their own reading and ratings are part of the key, so seen at once).
+ */
+export const RECOMMENDATIONS_TTL_MS = 30_000;
 const MAX_ENTRIES = 10_000;
 
-type Entry = { at: number; scope: string; value: Promise<number> };
+type Entry = { at: number; ttl: number; scope: string; value: Promise<unknown> };
 
-/** Whose books a count covers: every book for an admin, else what the school's members may see. */
-export const countScope = (actor: { role: string; schoolId: string | null }) =>
+/** Whose books a held value covers: every book for an admin, else what the school's members may see. */
+export const catalogueScope = (actor: { role: string; schoolId: string | null }) =>
   actor.role === "admin" ? "*" : `school:${actor.schoolId ?? ""}`;
 
 export function createCatalogueCache(deps: { pubsub?: AppPubSub | null; ttlMs?: number; now?: () => number } = {}) {
   const ttl = deps.ttlMs ?? CATALOGUE_COUNT_TTL_MS;
   const now = deps.now ?? Date.now;
-  const counts = new Map<string, Entry>();
+  const held = new Map<string, Entry>();
 
   /** Drops what this instance holds: everything (null), or what covers one school's collection. */
   function drop(schoolId: string | null) {
     if (schoolId === null) {
-      counts.clear();
+      held.clear();
       return;
     }
     const scope = `school:${schoolId}`;
-    for (const [key, entry] of counts) {
+    for (const [key, entry] of held) {
       if (entry.scope === scope) {
-        counts.delete(key);
+        held.delete(key);
       }
     }
   }
@@ -43,33 +50,43 @@ export function createCatalogueCache(deps: { pubsub?: AppPubSub | null; ttlMs?: 
     })();
   }
 
+  /** The value for `key` under `scope`, from `load` at most once per `ttlMs` (concurrent calls share it). */
+  function remember<T>(scope: string, key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
+    if (ttlMs <= 0) {
+      return load();
+    }
+    const at = now();
+    const id = `${scope}\u0000${key}`;
+    const entry = held.get(id);
+    if (entry && at - entry.at < entry.ttl) {
+      return entry.value as Promise<T>;
+    }
+    if (held.size >= MAX_ENTRIES) {
+      // Oldest first (a Map keeps insertion order): stale ones, or the oldest one when none is.
+      for (const [old, value] of held) {
+        if (at - value.at < value.ttl && held.size < MAX_ENTRIES) {
+          break;
+        }
+        held.delete(old);
+      }
+    }
+    const value = load().catch((error: unknown) => {
+      if (held.get(id)?.value === value) {
+        held.delete(id);
+      }
+      throw error;
+    });
+    held.delete(id);
+    held.set(id, { at, ttl: ttlMs, scope, value });
+    return value;
+  }
+
   return {
-    /** The count for `key` under `scope`, from `load` at most once per TTL (concurrent calls share it). */
+    remember,
+
+    /** Explore's total count for `key` under `scope`, from `load` at most once per TTL. */
     count(scope: string, key: string, load: () => Promise<number>): Promise<number> {
-      const at = now();
-      const id = `${scope}\u0000${key}`;
-      const entry = counts.get(id);
-      if (entry && at - entry.at < ttl) {
-        return entry.value;
-      }
-      if (counts.size >= MAX_ENTRIES) {
-        // Oldest first (a Map keeps insertion order): stale ones, or the oldest one when none is.
-        for (const [old, value] of counts) {
-          if (at - value.at < ttl && counts.size < MAX_ENTRIES) {
-            break;
-          }
-          counts.delete(old);
-        }
-      }
-      const value = load().catch((error: unknown) => {
-        if (counts.get(id)?.value === value) {
-          counts.delete(id);
-        }
-        throw error;
-      });
-      counts.delete(id);
-      counts.set(id, { at, scope, value });
-      return value;
+      return remember(scope, `count\u0000${key}`, ttl, load);
     },
 
     /**
