@@ -8,18 +8,56 @@ import type { PrismaClient, Role, UserStatus } from "../../generated/prisma/clie
 // With hundreds of teachers following one school, a database read per event per subscriber would be
 // hundreds of reads for one child's message; each subscriber's state is read at most once per TTL
 // instead (concurrent checks share one read), and a change made on any instance is seen at once
-// (`forget`, told by auth/account-changes.ts).
+// (`forget`, told by auth/account-changes.ts). The reads that fall due together (an event reaching
+// every teacher of a school a second after the last) are made as one statement per READ_BATCH.
 
 export const STAFF_ACCESS_TTL_MS = 1000;
 const MAX_ENTRIES = 10_000;
+/** The most subscribers read in one statement. */
+export const READ_BATCH = 500;
 
 type StaffState = { role: Role; schoolId: string | null; status: UserStatus };
 type Entry = { readAt: number; state: Promise<StaffState | null> };
+type Waiter = { resolve: (state: StaffState | null) => void; reject: (error: unknown) => void };
 
 export function createStaffAccess(deps: { prisma: PrismaClient; ttlMs?: number; now?: () => number }) {
   const ttl = deps.ttlMs ?? STAFF_ACCESS_TTL_MS;
   const now = deps.now ?? Date.now;
   const entries = new Map<string, Entry>();
+
+  // The reads asked for in this turn of the event loop, made together in the next.
+  let due: Map<string, Waiter[]> | null = null;
+
+  function read(userId: string): Promise<StaffState | null> {
+    if (!due) {
+      due = new Map();
+      setImmediate(flush);
+    }
+    const waiting = due;
+    return new Promise((resolve, reject) => {
+      waiting.set(userId, [...(waiting.get(userId) ?? []), { resolve, reject }]);
+    });
+  }
+
+  async function flush() {
+    const waiting = [...(due ?? [])];
+    due = null;
+    for (let start = 0; start < waiting.length; start += READ_BATCH) {
+      const batch = waiting.slice(start, start + READ_BATCH);
+      try {
+        const rows = await deps.prisma.user.findMany({
+          where: { id: { in: batch.map(([userId]) => userId) } },
+          select: { id: true, role: true, schoolId: true, status: true },
+        });
+        const byId = new Map(rows.map(({ id, ...state }) => [id, state]));
+        for (const [userId, waiters] of batch) {
+          waiters.forEach((waiter) => waiter.resolve(byId.get(userId) ?? null));
+        }
+      } catch (error) {
+        batch.forEach(([, waiters]) => waiters.forEach((waiter) => waiter.reject(error)));
+      }
+    }
+  }
 
   function stateOf(userId: string): Promise<StaffState | null> {
     const at = now();
@@ -36,12 +74,12 @@ export function createStaffAccess(deps: { prisma: PrismaClient; ttlMs?: number; 
         entries.delete(key);
       }
     }
-    const state = deps.prisma.user
-      .findUnique({ where: { id: userId }, select: { role: true, schoolId: true, status: true } })
-      .catch((error: unknown) => {
+    const state = read(userId).catch((error: unknown) => {
+      if (entries.get(userId)?.state === state) {
         entries.delete(userId);
-        throw error;
-      });
+      }
+      throw error;
+    });
     entries.delete(userId);
     entries.set(userId, { readAt: at, state });
     return state;
