@@ -1,4 +1,4 @@
-import { type AppPubSub, Topics } from "../pubsub/pubsub.js";
+import { type AppPubSub, followTopic, Topics } from "../pubsub/pubsub.js";
 
 // What is held of an account for a second (verified sessions, staff access) is dropped the moment the
 // account changes: on this instance at once, before the change's answer is sent, and on every other
@@ -18,16 +18,9 @@ export function createAccountChanges(pubsub: AppPubSub) {
       holder(userId);
     }
   };
-  const events = pubsub.subscribe(Topics.accountChanged)[Symbol.asyncIterator]();
-  const listening = (async () => {
-    for (;;) {
-      const next = await events.next();
-      if (next.done) {
-        return;
-      }
-      forget(next.value.userId === SOME_ACCOUNTS ? null : next.value.userId);
-    }
-  })();
+  const following = followTopic(pubsub, Topics.accountChanged, ({ userId }) =>
+    forget(userId === SOME_ACCOUNTS ? null : userId),
+  );
 
   return {
     /** `holder` is told of every change, this instance's and the others'. */
@@ -41,9 +34,6 @@ export function createAccountChanges(pubsub: AppPubSub) {
       pubsub.publish(Topics.accountChanged, { userId: userId ?? SOME_ACCOUNTS });
     },
 
-    async close() {
-      await events.return?.();
-      await listening;
-    },
+    close: following.stop,
   };
 }

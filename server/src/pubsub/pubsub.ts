@@ -80,6 +80,40 @@ class ContainedEventTarget extends EventTarget {
   }
 }
 
+/** The topics published without an id, each with its one payload. */
+type Broadcasts = {
+  [T in keyof PubSubChannels as PubSubChannels[T] extends [unknown] ? T : never]: PubSubChannels[T][0];
+};
+
+/**
+ * Calls `onEvent` with every event of `topic`, this instance's and (over Redis) the others', until
+ * `stop()`, which settles once the last event is handled.
+ */
+export function followTopic<Topic extends keyof Broadcasts>(
+  pubsub: AppPubSub,
+  topic: Topic,
+  onEvent: (payload: Broadcasts[Topic]) => void,
+): { stop(): Promise<void> } {
+  // One topic of a union of topics: the union's overloads cannot see that it takes no id.
+  const subscribe = pubsub.subscribe.bind(pubsub) as (topic: keyof Broadcasts) => AsyncIterable<Broadcasts[Topic]>;
+  const events = subscribe(topic)[Symbol.asyncIterator]();
+  const listening = (async () => {
+    for (;;) {
+      const next = await events.next();
+      if (next.done) {
+        return;
+      }
+      onEvent(next.value);
+    }
+  })();
+  return {
+    async stop() {
+      await events.return?.();
+      await listening;
+    },
+  };
+}
+
 /** In memory for one process. */
 export function createAppPubSub() {
   return createPubSub<PubSubChannels>({ eventTarget: new ContainedEventTarget() });

@@ -1,4 +1,4 @@
-import { type AppPubSub, Topics } from "../../pubsub/pubsub.js";
+import { type AppPubSub, followTopic, Topics } from "../../pubsub/pubsub.js";
 
 // What is worked out from the catalogue and kept briefly instead of on every request: Explore's total
 // count per (who may see what, filters), and a student's recommendations (book.service.ts). A change
@@ -41,14 +41,9 @@ export function createCatalogueCache(deps: { pubsub?: AppPubSub | null; ttlMs?: 
     }
   }
 
-  const subscription = deps.pubsub?.subscribe(Topics.catalogueChanged);
-  if (subscription) {
-    void (async () => {
-      for await (const { schoolId } of subscription) {
-        drop(schoolId);
-      }
-    })();
-  }
+  const following = deps.pubsub
+    ? followTopic(deps.pubsub, Topics.catalogueChanged, ({ schoolId }) => drop(schoolId))
+    : null;
 
   /** The value for `key` under `scope`, from `load` at most once per `ttlMs` (concurrent calls share it). */
   function remember<T>(scope: string, key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
@@ -100,7 +95,7 @@ export function createCatalogueCache(deps: { pubsub?: AppPubSub | null; ttlMs?: 
 
     /** Stops following the event channel (the subscription ends; copies already held stay). */
     async close() {
-      await subscription?.return?.();
+      await following?.stop();
     },
   };
 }
