@@ -8,7 +8,9 @@ import { flaggedMessage, type ModerationService, SUPPORT_REPLY } from "../modera
 import {
   MAX_SEEDS,
   NEW_BOOK_DAYS,
+  type Ranked,
   rankRecommendations,
+  type ReadingLevels,
   type RecommendationReason,
   readingLevels,
   reasonText,
@@ -528,21 +530,29 @@ export function createBookService(deps: {
       return { ...review, studentDisplayName: actor.displayName, isMine: true };
     },
 
-    /** The whole student dashboard in a fixed handful of statements, whatever the size of the catalogue. */
+    /**
+     * The whole student dashboard in a fixed handful of statements, whatever the size of the catalogue
+     * or of the student's reading: what they read (a few columns of each book), the recommendations
+     * when they are not held, and the cards of the 3 latest read and the 3 recommended books together.
+     */
     async dashboard(actor: Actor): Promise<DashboardPayload> {
-      const visible = visibleBooksWhere(actor);
       const readRows = await prisma.userBook.findMany({
-        where: { userId: actor.id, read: true, book: visible },
+        where: { userId: actor.id, read: true, book: visibleBooksWhere(actor) },
         orderBy: [{ lastReadAt: { sort: "desc", nulls: "last" } }, { id: "asc" }],
         select: {
           ...readingSelect,
-          book: { select: { ...bookSelect, reviews: { where: { userId: actor.id }, select: { rating: true } } } },
+          book: {
+            select: {
+              id: true,
+              title: true,
+              author: true,
+              genre: true,
+              category: true,
+              reviews: { where: { userId: actor.id }, select: { rating: true } },
+            },
+          },
         },
       });
-      const recentBooks = readRows.slice(0, 3).map(({ book: { reviews: _own, ...book }, ...reading }) => ({
-        ...presentReading(reading),
-        book: presentBook(book, presentReading(reading)),
-      }));
       // What the student liked: books read and rated 4 or 5, or read and not rated; the best rated
       // first, then the latest read (the order of readRows).
       const likes = (rating: number | undefined) => (rating === undefined ? 0 : rating >= 4 ? rating - 3 : -1);
@@ -558,28 +568,54 @@ export function createBookService(deps: {
           genre: book.genre,
           category: book.category,
         }));
+      const recent = readRows.slice(0, 3);
+      const { ranked, levels } = await recommended(actor, 3, { readIds: readRows.map((row) => row.bookId), seeds });
+      // Only books the student may still open (a held list may predate a change nothing announced).
+      const cards = await prisma.book.findMany({
+        where: {
+          id: { in: [...recent.map((row) => row.bookId), ...ranked.map((r) => r.id)] },
+          ...visibleBooksWhere(actor),
+        },
+        select: listSelect(actor.id),
+      });
+      const cardOf = new Map(cards.map((row) => [row.id, presentListRow(row)]));
+      const titleOf = new Map(seeds.map((seed) => [seed.bookId, seed.title]));
       return {
         booksRead: readRows.length,
         readingTime: readRows.reduce((sum, row) => sum + (row.readingTime ?? DEFAULT_READING_TIME), 0),
-        recentBooks,
-        recommendations: await recommend(actor, 3, { readIds: readRows.map((row) => row.bookId), seeds }),
+        recentBooks: recent.flatMap(({ book: _book, ...reading }) => {
+          const book = cardOf.get(reading.bookId);
+          return book ? [{ ...presentReading(reading), book }] : [];
+        }),
+        recommendations: ranked.flatMap(({ id, reason, likedBookId }) => {
+          const book = cardOf.get(id);
+          if (!book) {
+            return [];
+          }
+          const text = reasonText(reason, {
+            likedTitle: likedBookId ? (titleOf.get(likedBookId) ?? null) : null,
+            schoolName: actor.school?.name ?? null,
+            levelKnown: levels.main !== null,
+          });
+          return [{ book, reason, reasonText: text }];
+        }),
       };
     },
   };
 
   /**
-   * Up to `limit` books the student has not marked read, each with why (book-recommendations.ts):
-   * like the books they liked, read and rated well at their school, new, or of their level.
+   * Up to `limit` books the student has not marked read, best first, each with why
+   * (book-recommendations.ts): like the books they liked, read and rated well at their school, new,
+   * or of their level. Held per student and what they read and liked (so marking a book read or rating
+   * one is seen at once), dropped with the catalogue's other held values when it changes; what
+   * schoolmates do is seen within the TTL.
    */
-  async function recommend(
+  async function recommended(
     actor: Actor,
     limit: number,
     history: { readIds: string[]; seeds: Seed[] },
-  ): Promise<RecommendationPayload[]> {
+  ): Promise<{ ranked: Ranked[]; levels: ReadingLevels }> {
     const levels = readingLevels(actor.school?.phase, history.seeds);
-    // Held per student and what they read and liked (so marking a book read or rating one is seen at
-    // once), dropped with the catalogue's other held values when it changes; what schoolmates do is
-    // seen within the TTL.
     const key = createHash("sha256")
       .update(
         JSON.stringify([
@@ -598,28 +634,7 @@ export function createBookService(deps: {
       const candidates = await recommendationCandidates(prisma, { actor, ...history, levels });
       return rankRecommendations(candidates, { seeds: history.seeds, levels, newSince, limit });
     });
-    if (ranked.length === 0) {
-      return [];
-    }
-    // Only books the student may still open (a held list may predate a change nothing announced).
-    const rows = await prisma.book.findMany({
-      where: { id: { in: ranked.map((r) => r.id) }, ...visibleBooksWhere(actor) },
-      select: listSelect(actor.id),
-    });
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    const titleOf = new Map(history.seeds.map((seed) => [seed.bookId, seed.title]));
-    return ranked.flatMap(({ id, reason, likedBookId }) => {
-      const row = byId.get(id);
-      if (!row) {
-        return [];
-      }
-      const text = reasonText(reason, {
-        likedTitle: likedBookId ? (titleOf.get(likedBookId) ?? null) : null,
-        schoolName: actor.school?.name ?? null,
-        levelKnown: levels.main !== null,
-      });
-      return [{ book: presentListRow(row), reason, reasonText: text }];
-    });
+    return { ranked, levels };
   }
 }
 
