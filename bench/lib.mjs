@@ -103,7 +103,11 @@ export function clientDocument(name) {
   return print(JSON.parse(match[1]));
 }
 
-/** Starts the built server (dist/) in this process on a throwaway database: "pglite" or "postgres". */
+/**
+ * Starts the built server (dist/) in this process on a throwaway database: "pglite" or "postgres".
+ * `reuse` (postgres): a second instance on another's database and token secret (from its
+ * `databaseUrl` and `jwtSecret`), left in place when this one stops.
+ */
 // The benches sign up, and sign in, many accounts from one address: the limits are not what is measured.
 const BENCH_LIMITS = {
   REGISTRATIONS_PER_MINUTE_PER_ADDRESS: "100000",
@@ -113,19 +117,28 @@ const BENCH_LIMITS = {
   LOGIN_ATTEMPTS_PER_MINUTE_PER_ADDRESS: "100000",
 };
 
-export async function startServer(kind, env = {}) {
+export async function startServer(kind, env = {}, reuse = undefined) {
   const { loadConfig } = await import(path.join(root, "dist/server/config/config.js"));
   const { startApp } = await import(path.join(root, "dist/server/app.js"));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "rr-bench-"));
   let dbName;
+  let url;
+  let jwtSecret;
   const base = { NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", DATA_DIR: dataDir };
   if (kind === "postgres") {
-    dbName = await createDatabase();
-    Object.assign(base, { DATABASE_URL: databaseUrl(dbName), JWT_SECRET: randomBytes(32).toString("hex") });
+    if (reuse) {
+      ({ databaseUrl: url, jwtSecret } = reuse);
+    } else {
+      dbName = await createDatabase();
+      [url, jwtSecret] = [databaseUrl(dbName), randomBytes(32).toString("hex")];
+    }
+    Object.assign(base, { DATABASE_URL: url, JWT_SECRET: jwtSecret });
   }
   const app = await startApp(loadConfig({ ...base, SEED_DEMO: "false", ...BENCH_LIMITS, ...env }));
   return {
     app,
+    databaseUrl: url,
+    jwtSecret,
     async stop() {
       await app.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
