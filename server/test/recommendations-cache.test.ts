@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UNPUBLISH_BOOK } from "./helpers/admin-kit.js";
 import { buildBook, type BuiltBook, DASHBOARD, SET_READ, uniqueTag } from "./helpers/book-factory.js";
-import { dropRedisKeys, TEST_REDIS_URL, uniqueRedisPrefix } from "./helpers/redis-kit.js";
+import { twoInstancesOverRedis } from "./helpers/redis-kit.js";
 import { startTestApp, type TestApp, type TestUser } from "./helpers/test-app.js";
 
 // A student's recommendations are held (RECOMMENDATIONS_CACHE_MS), keyed by what they read and liked,
@@ -110,25 +110,15 @@ describe("held recommendations", () => {
 // Two instances on one PostgreSQL and one Redis: a change to the catalogue through one drops the
 // recommendations the other holds. PGlite serves one process, so this runs on PostgreSQL only.
 describe.runIf(process.env.TEST_DATABASE === "postgres")("held recommendations on two instances", () => {
-  const prefix = uniqueRedisPrefix();
-  let a: TestApp;
-  let b: TestApp;
-  beforeAll(async () => {
-    const env = { ...HELD_FOR_A_MINUTE, REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix };
-    [a, b] = await Promise.all([startTestApp(env), startTestApp(env)]);
-  });
-  afterAll(async () => {
-    await Promise.all([a?.stop(), b?.stop()]);
-    await dropRedisKeys(prefix);
-  });
+  const instances = twoInstancesOverRedis(HELD_FOR_A_MINUTE);
 
   it("a book unpublished through one instance is replaced on the other within moments", async () => {
-    const { student, books } = await lovedAuthor(b);
-    const admin = await a.createUser({ role: "admin" });
-    await ok(a, UNPUBLISH_BOOK, { id: books[1] }, admin.token);
+    const { student, books } = await lovedAuthor(instances.b);
+    const admin = await instances.a.createUser({ role: "admin" });
+    await ok(instances.a, UNPUBLISH_BOOK, { id: books[1] }, admin.token);
     // Three books, not two: the other instance worked its list out again rather than filtering it.
     await expect
-      .poll(async () => ids(await recommended(b, student)), { timeout: 10_000, interval: 50 })
+      .poll(async () => ids(await recommended(instances.b, student)), { timeout: 10_000, interval: 50 })
       .toEqual([books[0], books[2], books[3]]);
   });
 });

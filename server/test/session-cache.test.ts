@@ -4,8 +4,8 @@ import { UPDATE_USER } from "./helpers/admin-kit.js";
 import { COMPLETE_RESET, gqlError, ME, REQUEST_RESET, STRONG_PASSWORD, waitForResetToken } from "./helpers/auth-kit.js";
 import { startBookApp } from "./helpers/gemini-app.js";
 import { OPEN_CHAT, SEND } from "./helpers/chat-kit.js";
-import { dropRedisKeys, TEST_REDIS_URL, uniqueRedisPrefix } from "./helpers/redis-kit.js";
-import { startTestApp, type TestApp, type TestUser } from "./helpers/test-app.js";
+import { twoInstancesOverRedis } from "./helpers/redis-kit.js";
+import type { TestApp, TestUser } from "./helpers/test-app.js";
 
 // The session cache (auth/session-cache.ts) holds a verified token and its account for
 // SESSION_CACHE_MS. Here it holds them for a minute, far longer than any test waits: what a test sees
@@ -108,43 +108,40 @@ describe("the session cache", () => {
 // Two instances on one PostgreSQL and one Redis: a change made through one drops the sessions the
 // other holds. PGlite serves one process, so this runs on PostgreSQL only.
 describe.runIf(process.env.TEST_DATABASE === "postgres")("the session cache on two instances", () => {
-  const prefix = uniqueRedisPrefix();
-  let a: TestApp;
-  let b: TestApp;
-  beforeAll(async () => {
-    const env = { ...HELD_FOR_A_MINUTE, REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix };
-    [a, b] = await Promise.all([startTestApp(env), startTestApp(env)]);
-  });
-  afterAll(async () => {
-    await Promise.all([a?.stop(), b?.stop()]);
-    await dropRedisKeys(prefix);
-  });
+  const instances = twoInstancesOverRedis(HELD_FOR_A_MINUTE);
 
   // The event crosses Redis: the other instance refuses within moments, not after the held minute.
   const soon = { timeout: 10_000, interval: 50 };
 
   it("a deactivation through one instance is refused by the other", async () => {
-    const admin = await a.createUser({ role: "admin" });
-    const student = await a.createUser();
-    expect((await me(b, student)).status).toBe("active");
-    expect((await a.gql(UPDATE_USER, { id: student.id, status: "inactive" }, admin.token)).body.errors).toBeUndefined();
-    await expect.poll(async () => (await me(b, student)).error?.message, soon).toBe(Messages.accountInactive);
+    const admin = await instances.a.createUser({ role: "admin" });
+    const student = await instances.a.createUser();
+    expect((await me(instances.b, student)).status).toBe("active");
+    expect(
+      (await instances.a.gql(UPDATE_USER, { id: student.id, status: "inactive" }, admin.token)).body.errors,
+    ).toBeUndefined();
+    await expect.poll(async () => (await me(instances.b, student)).error?.message, soon).toBe(Messages.accountInactive);
   });
 
   it("a demotion through one instance is seen by the other", async () => {
-    const admin = await a.createUser({ role: "admin" });
-    const teacher = await a.createUser({ role: "teacher" });
-    expect((await b.api("GET", "/api/safeguarding/alerts.csv", { token: teacher.token })).status).toBe(200);
-    expect((await a.gql(UPDATE_USER, { id: teacher.id, role: "student" }, admin.token)).body.errors).toBeUndefined();
+    const admin = await instances.a.createUser({ role: "admin" });
+    const teacher = await instances.a.createUser({ role: "teacher" });
+    expect((await instances.b.api("GET", "/api/safeguarding/alerts.csv", { token: teacher.token })).status).toBe(200);
+    expect(
+      (await instances.a.gql(UPDATE_USER, { id: teacher.id, role: "student" }, admin.token)).body.errors,
+    ).toBeUndefined();
     await expect
-      .poll(async () => (await b.api("GET", "/api/safeguarding/alerts.csv", { token: teacher.token })).status, soon)
+      .poll(
+        async () => (await instances.b.api("GET", "/api/safeguarding/alerts.csv", { token: teacher.token })).status,
+        soon,
+      )
       .toBe(403);
   });
 
   it("a direct write on one instance's client is seen by the other", async () => {
-    const student = await a.createUser();
-    expect((await me(b, student)).displayName).toBe("Test student");
-    await a.db.prisma.user.update({ where: { id: student.id }, data: { displayName: "Moved On" } });
-    await expect.poll(async () => (await me(b, student)).displayName, soon).toBe("Moved On");
+    const student = await instances.a.createUser();
+    expect((await me(instances.b, student)).displayName).toBe("Test student");
+    await instances.a.db.prisma.user.update({ where: { id: student.id }, data: { displayName: "Moved On" } });
+    await expect.poll(async () => (await me(instances.b, student)).displayName, soon).toBe("Moved On");
   });
 });
