@@ -248,17 +248,19 @@ export function createBookService(deps: {
       : actor.schoolId
         ? { role: "student", schoolId: actor.schoolId }
         : null;
-    const scope = everySchool ? Prisma.sql`TRUE` : Prisma.sql`u."schoolId" = ${actor.schoolId ?? ""}`;
+    // The school's students' readers and ratings per book, kept by triggers (SchoolBookStat): read from
+    // its rows rather than added up from every reading record and review on each page.
+    const stats = everySchool
+      ? Prisma.sql`SELECT st."bookId", sum(st.readers)::int AS readers, sum(st."ratingSum")::int AS "ratingSum",
+            sum(st."ratingCount")::int AS "ratingCount"
+          FROM "SchoolBookStat" st GROUP BY st."bookId"`
+      : Prisma.sql`SELECT st."bookId", st.readers, st."ratingSum", st."ratingCount"
+          FROM "SchoolBookStat" st WHERE st."schoolId" = ${actor.schoolId ?? ""}`;
     const totals =
       order === "mostRead"
-        ? Prisma.sql`SELECT ub."bookId" AS id, count(*)::int AS a, 0 AS b
-            FROM "UserBook" ub JOIN "User" u ON u.id = ub."userId"
-            WHERE ub.read AND u.role = 'student' AND ${scope}
-            GROUP BY ub."bookId"`
-        : Prisma.sql`SELECT r."bookId" AS id, sum(r.rating)::int AS a, count(*)::int AS b
-            FROM "Review" r JOIN "User" u ON u.id = r."userId"
-            WHERE u.role = 'student' AND ${scope}
-            GROUP BY r."bookId"`;
+        ? Prisma.sql`SELECT s."bookId" AS id, s.readers AS a, 0 AS b FROM (${stats}) s WHERE s.readers > 0`
+        : Prisma.sql`SELECT s."bookId" AS id, s."ratingSum" AS a, s."ratingCount" AS b FROM (${stats}) s
+            WHERE s."ratingCount" > 0`;
     // Most readers first; or the best average (as a float, the same expression in the order and
     // the cursor), then the most ratings; then A to Z.
     const orderBy =
