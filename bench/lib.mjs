@@ -9,6 +9,7 @@ import { print } from "graphql";
 import pg from "pg";
 import { Agent, request } from "undici";
 import WebSocket from "ws";
+import CHROMIUM_FLAGS from "../client/e2e/chromium-flags.json" with { type: "json" };
 
 export const root = path.resolve(import.meta.dirname, "..");
 export const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
@@ -402,19 +403,10 @@ export async function graphqlRequest(url, query, variables = {}, token = undefin
   return body.data;
 }
 
-// Debian's Chromium for the browser benches, as client/e2e/browser.ts launches it: off the network,
-// and able to run as root.
+// Debian's Chromium for the browser benches, launched as client/e2e/browser.ts launches it (the same
+// flags): off the network, and able to run as root.
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-export const CHROMIUM_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+export { CHROMIUM_FLAGS };
 export const VIEWPORT = { width: 1280, height: 800 };
 // Where the client keeps its session (client/src/lib/session.ts): a bench signs in by writing them.
 export const TOKEN_KEY = "readingRoom.authToken";

@@ -1,19 +1,11 @@
 import { type Browser, chromium, type Page } from "playwright-core";
 import { startTestApp, type TestApp } from "../../server/test/helpers/test-app.js";
+import CHROMIUM_FLAGS from "./chromium-flags.json" with { type: "json" };
 
-// Debian's Chromium, driven by playwright-core: no browser download. The flags keep it off the
-// network (this machine has none) and let it run as root in CI.
+// Debian's Chromium, driven by playwright-core: no browser download. The flags (chromium-flags.json,
+// which the browser benches launch with too) keep it off the network (this machine has none) and let
+// it run as root in CI.
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 export type BrowserHarness = {
   app: TestApp;
@@ -27,7 +19,7 @@ export async function startBrowserHarness(env: Record<string, string> = {}): Pro
   // E2E_CLIENT_DIR: a client built elsewhere than dist/client (several builds side by side).
   const clientDir = process.env.E2E_CLIENT_DIR;
   const app = await startTestApp({ ...(clientDir ? { CLIENT_DIR: clientDir } : {}), ...env });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   const pages: Page[] = [];
   return {
     app,
