@@ -1,3 +1,4 @@
+import { createHeldPromises } from "../../lib/held-promises.js";
 import { type AppPubSub, followTopic, Topics } from "../../pubsub/pubsub.js";
 
 // What is worked out from the catalogue and kept briefly instead of on every request: Explore's total
@@ -16,16 +17,13 @@ export const CATALOGUE_COUNT_TTL_MS = 2000;
 export const RECOMMENDATIONS_TTL_MS = 30_000;
 const MAX_ENTRIES = 10_000;
 
-type Entry = { at: number; ttl: number; scope: string; value: Promise<unknown> };
-
 /** Whose books a held value covers: every book for an admin, else what the school's members may see. */
 export const catalogueScope = (actor: { role: string; schoolId: string | null }) =>
   actor.role === "admin" ? "*" : `school:${actor.schoolId ?? ""}`;
 
 export function createCatalogueCache(deps: { pubsub?: AppPubSub | null; ttlMs?: number; now?: () => number } = {}) {
   const ttl = deps.ttlMs ?? CATALOGUE_COUNT_TTL_MS;
-  const now = deps.now ?? Date.now;
-  const held = new Map<string, Entry>();
+  const held = createHeldPromises<unknown>({ max: MAX_ENTRIES, now: deps.now });
 
   /** Drops what this instance holds: everything (null), or what covers one school's collection. */
   function drop(schoolId: string | null) {
@@ -33,12 +31,8 @@ export function createCatalogueCache(deps: { pubsub?: AppPubSub | null; ttlMs?: 
       held.clear();
       return;
     }
-    const scope = `school:${schoolId}`;
-    for (const [key, entry] of held) {
-      if (entry.scope === scope) {
-        held.delete(key);
-      }
-    }
+    const scoped = `school:${schoolId}\u0000`;
+    held.delete((id) => id.startsWith(scoped));
   }
 
   const following = deps.pubsub
@@ -50,30 +44,7 @@ export function createCatalogueCache(deps: { pubsub?: AppPubSub | null; ttlMs?: 
     if (ttlMs <= 0) {
       return load();
     }
-    const at = now();
-    const id = `${scope}\u0000${key}`;
-    const entry = held.get(id);
-    if (entry && at - entry.at < entry.ttl) {
-      return entry.value as Promise<T>;
-    }
-    if (held.size >= MAX_ENTRIES) {
-      // Oldest first (a Map keeps insertion order): stale ones, or the oldest one when none is.
-      for (const [old, value] of held) {
-        if (at - value.at < value.ttl && held.size < MAX_ENTRIES) {
-          break;
-        }
-        held.delete(old);
-      }
-    }
-    const value = load().catch((error: unknown) => {
-      if (held.get(id)?.value === value) {
-        held.delete(id);
-      }
-      throw error;
-    });
-    held.delete(id);
-    held.set(id, { at, ttl: ttlMs, scope, value });
-    return value;
+    return held.get(`${scope}\u0000${key}`, ttlMs, load) as Promise<T>;
   }
 
   return {

@@ -1,4 +1,5 @@
 import type { PrismaClient, Role, UserStatus } from "../../generated/prisma/client.js";
+import { createHeldPromises } from "../../lib/held-promises.js";
 
 // Whether a subscriber may still receive a school's live events (its students' chats and safeguarding
 // alerts): an active admin, or an active teacher of that school. Checked when each event is delivered,
@@ -17,13 +18,11 @@ const MAX_ENTRIES = 10_000;
 export const READ_BATCH = 500;
 
 type StaffState = { role: Role; schoolId: string | null; status: UserStatus };
-type Entry = { readAt: number; state: Promise<StaffState | null> };
 type Waiter = { resolve: (state: StaffState | null) => void; reject: (error: unknown) => void };
 
 export function createStaffAccess(deps: { prisma: PrismaClient; ttlMs?: number; now?: () => number }) {
   const ttl = deps.ttlMs ?? STAFF_ACCESS_TTL_MS;
-  const now = deps.now ?? Date.now;
-  const entries = new Map<string, Entry>();
+  const held = createHeldPromises<StaffState | null>({ max: MAX_ENTRIES, now: deps.now });
 
   // The reads asked for in this turn of the event loop, made together in the next.
   let due: Map<string, Waiter[]> | null = null;
@@ -59,36 +58,10 @@ export function createStaffAccess(deps: { prisma: PrismaClient; ttlMs?: number; 
     }
   }
 
-  function stateOf(userId: string): Promise<StaffState | null> {
-    const at = now();
-    const entry = entries.get(userId);
-    if (entry && at - entry.readAt < ttl) {
-      return entry.state;
-    }
-    if (entries.size >= MAX_ENTRIES) {
-      // Oldest first (a Map keeps insertion order): drop the stale ones.
-      for (const [key, old] of entries) {
-        if (at - old.readAt < ttl) {
-          break;
-        }
-        entries.delete(key);
-      }
-    }
-    const state = read(userId).catch((error: unknown) => {
-      if (entries.get(userId)?.state === state) {
-        entries.delete(userId);
-      }
-      throw error;
-    });
-    entries.delete(userId);
-    entries.set(userId, { readAt: at, state });
-    return state;
-  }
-
   return {
     /** An active admin, or an active teacher whose school is `schoolId`. */
     async mayWatch(subscriberId: string, schoolId: string | null): Promise<boolean> {
-      const state = await stateOf(subscriberId);
+      const state = await held.get(subscriberId, ttl, () => read(subscriberId));
       if (!state || state.status !== "active") {
         return false;
       }
@@ -100,10 +73,10 @@ export function createStaffAccess(deps: { prisma: PrismaClient; ttlMs?: number; 
     /** A user's role, school or status changed (null: some users'): their next check reads it afresh. */
     forget(userId: string | null) {
       if (userId === null) {
-        entries.clear();
+        held.clear();
         return;
       }
-      entries.delete(userId);
+      held.delete(userId);
     },
   };
 }
