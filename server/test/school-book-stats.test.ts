@@ -8,7 +8,15 @@ import { startTestApp, type TestApp, type TestUser } from "./helpers/test-app.js
 // to the database) it equals the same numbers added up from scratch; and a new rating shows in the
 // next dashboard.
 
-type Stat = { schoolId: string; bookId: string; readers: number; ratingSum: number; ratingCount: number };
+type Stat = {
+  schoolId: string;
+  bookId: string;
+  readers: number;
+  ratingSum: number;
+  ratingCount: number;
+  /** ratingSum / ratingCount, 0 when none (Explore's highestRated order). */
+  average: number;
+};
 
 describe("school book stats", () => {
   let app: TestApp;
@@ -23,7 +31,7 @@ describe("school book stats", () => {
   async function stored(books: BuiltBook[]): Promise<Stat[]> {
     const rows = await app.db.prisma.schoolBookStat.findMany({
       where: { bookId: { in: books.map((book) => book.id) }, OR: [{ readers: { gt: 0 } }, { ratingCount: { gt: 0 } }] },
-      select: { schoolId: true, bookId: true, readers: true, ratingSum: true, ratingCount: true },
+      select: { schoolId: true, bookId: true, readers: true, ratingSum: true, ratingCount: true, average: true },
     });
     return rows.sort((a, b) => `${a.schoolId}/${a.bookId}`.localeCompare(`${b.schoolId}/${b.bookId}`));
   }
@@ -45,7 +53,7 @@ describe("school book stats", () => {
     ]);
     const statOf = (schoolId: string, bookId: string) => {
       const key = `${schoolId}/${bookId}`;
-      const stat = stats.get(key) ?? { schoolId, bookId, readers: 0, ratingSum: 0, ratingCount: 0 };
+      const stat = stats.get(key) ?? { schoolId, bookId, readers: 0, ratingSum: 0, ratingCount: 0, average: 0 };
       stats.set(key, stat);
       return stat;
     };
@@ -56,6 +64,7 @@ describe("school book stats", () => {
       const stat = statOf(review.user.schoolId as string, review.bookId);
       stat.ratingSum += review.rating;
       stat.ratingCount += 1;
+      stat.average = stat.ratingSum / stat.ratingCount;
     }
     return [...stats.values()].sort((a, b) => `${a.schoolId}/${a.bookId}`.localeCompare(`${b.schoolId}/${b.bookId}`));
   }
@@ -93,6 +102,7 @@ describe("school book stats", () => {
       readers: 2,
       ratingSum: 7,
       ratingCount: 2,
+      average: 3.5,
     });
 
     await Promise.all([rate(s2, b1, 4), read(s1, b1, false), read(s1, b3, true)]);

@@ -25,7 +25,13 @@ import {
   createCatalogueCache,
   RECOMMENDATIONS_TTL_MS,
 } from "./catalogue-cache.js";
-import { BOOK_NOT_FOUND_MESSAGE, BOOK_NOT_READY_MESSAGE, bookAccess, visibleBooksWhere } from "./book.policy.js";
+import {
+  BOOK_NOT_FOUND_MESSAGE,
+  BOOK_NOT_READY_MESSAGE,
+  bookAccess,
+  visibleBooksSql,
+  visibleBooksWhere,
+} from "./book.policy.js";
 
 export const CATEGORIES: readonly BookCategory[] = ["primary", "secondary", "college"];
 /** Explore's orders: A to Z (the default), newest in the library, and two by the school's activity. */
@@ -66,12 +72,6 @@ export const bookSelect = {
 export type BookRow = Prisma.BookGetPayload<{ select: typeof bookSelect }>;
 
 const readingSelect = { id: true, bookId: true, read: true, lastReadAt: true, readingTime: true } as const;
-
-/** A list's books with the reader's own reading record of each, in the same statement. */
-const listSelect = (userId: string) =>
-  ({ ...bookSelect, userBooks: { where: { userId }, select: readingSelect } }) satisfies Prisma.BookSelect;
-
-type ListRow = Prisma.BookGetPayload<{ select: ReturnType<typeof listSelect> }>;
 
 export type ReadingPayload = {
   id: string;
@@ -148,8 +148,10 @@ const presentReading = (row: {
   readingTime: row.readingTime ?? DEFAULT_READING_TIME,
 });
 
-const presentListRow = ({ userBooks, ...row }: ListRow): BookPayload =>
-  presentBook(row, userBooks[0] ? presentReading(userBooks[0]) : null);
+/** A book of a list, with the reader's own reading record of it. */
+type ListRow = BookRow & { reading: ReadingPayload | null };
+
+const presentListRow = ({ reading, ...row }: ListRow): BookPayload => presentBook(row, reading);
 
 export function createBookService(deps: {
   prisma: PrismaClient;
@@ -192,26 +194,66 @@ export function createBookService(deps: {
 
   type Page = { rows: ListRow[]; nextCursor: string | null };
 
+  /**
+   * A list's books with the reader's own reading record of each, joined by its key: one plain
+   * statement over the book aliased `b` (and the reading `r`). `tail` is its WHERE, ORDER BY and LIMIT;
+   * `with` a query named `t`, `join` and `columns` (from ", ...") what the list adds to each row.
+   */
+  async function listRows<Extra extends object = object>(
+    actor: Actor,
+    query: { tail: Prisma.Sql; with?: Prisma.Sql; join?: Prisma.Sql; columns?: Prisma.Sql },
+  ): Promise<(ListRow & Extra)[]> {
+    type Row = Omit<BookRow, "category" | "status"> & {
+      category: BookCategory;
+      status: BookRow["status"];
+      readingId: string | null;
+      read: boolean | null;
+      lastReadAt: Date | null;
+      readingTime: number | null;
+    } & Extra;
+    const rows = await prisma.$queryRaw<Row[]>`
+      ${query.with ? Prisma.sql`WITH t AS (${query.with})` : Prisma.empty}
+      SELECT b.id, b.title, b.author, b.category::text AS category, b.genre, b.description, b."characterList",
+        b."publishedYear", b.pages, b."wordCount", b.status::text AS status, b."hasText", b."hasCover",
+        b."coverVersion", b."coverColor", b."ratingSum", b."ratingCount", b."createdAt",
+        r.id AS "readingId", r.read, r."lastReadAt", r."readingTime" ${query.columns ?? Prisma.empty}
+      FROM "Book" b LEFT JOIN "UserBook" r ON r."userId" = ${actor.id} AND r."bookId" = b.id
+      ${query.join ?? Prisma.empty}
+      ${query.tail}`;
+    return rows.map(({ readingId, read, lastReadAt, readingTime, ...row }) => ({
+      ...row,
+      reading:
+        readingId === null
+          ? null
+          : presentReading({
+              id: readingId,
+              bookId: row.id,
+              read: read ?? false,
+              lastReadAt,
+              readingTime: readingTime ?? DEFAULT_READING_TIME,
+            }),
+    })) as (ListRow & Extra)[];
+  }
+
   /** A to Z (title, id) or newest first (createdAt, id): one indexed range scan per page. */
   async function keysetPage(props: {
     actor: Actor;
-    where: Prisma.BookWhereInput;
+    filters: BookFilters;
     first: number;
     order: "title" | "newest";
     after: Cursor | null;
   }): Promise<Page> {
     const { after, first } = props;
-    const from: Prisma.BookWhereInput | null =
+    const from =
       after?.order === "title"
-        ? { OR: [{ title: { gt: after.title } }, { title: after.title, id: { gt: after.id } }] }
+        ? Prisma.sql`AND (b.title > ${after.title} OR (b.title = ${after.title} AND b.id > ${after.id}))`
         : after?.order === "newest"
-          ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { gt: after.id } }] }
-          : null;
-    const rows = await prisma.book.findMany({
-      where: from ? { AND: [props.where, from] } : props.where,
-      select: listSelect(props.actor.id),
-      orderBy: props.order === "newest" ? [{ createdAt: "desc" }, { id: "asc" }] : [{ title: "asc" }, { id: "asc" }],
-      take: first + 1,
+          ? Prisma.sql`AND (b."createdAt" < ${after.createdAt} OR (b."createdAt" = ${after.createdAt} AND b.id > ${after.id}))`
+          : Prisma.empty;
+    const rows = await listRows(props.actor, {
+      tail: Prisma.sql`WHERE ${filtersSql(props.actor, props.filters)} ${from}
+        ORDER BY ${props.order === "newest" ? Prisma.sql`b."createdAt" DESC, b.id` : Prisma.sql`b.title, b.id`}
+        LIMIT ${first + 1}`,
     });
     const items = rows.slice(0, first);
     const last = items[items.length - 1];
@@ -232,7 +274,6 @@ export function createBookService(deps: {
    */
   async function schoolOrderPage(props: {
     actor: Actor;
-    where: Prisma.BookWhereInput;
     filters: BookFilters;
     first: number;
     order: RankedOrder;
@@ -243,73 +284,59 @@ export function createBookService(deps: {
     // An admin without a school ranks by every school's students; anyone else without one has no
     // school activity, so every book comes A to Z.
     const everySchool = actor.role === "admin" && !actor.schoolId;
-    const students: Prisma.UserWhereInput | null = everySchool
-      ? { role: "student" }
-      : actor.schoolId
-        ? { role: "student", schoolId: actor.schoolId }
-        : null;
-    // The school's students' readers and ratings per book, kept by triggers (SchoolBookStat): read from
-    // its rows rather than added up from every reading record and review on each page.
+    const students = everySchool || Boolean(actor.schoolId);
+    // The school's students' readers and ratings per book, kept by triggers (SchoolBookStat): the
+    // school's best come from its indexes on (school, readers) and (school, average, ratings), best
+    // first, and the statement stops once the page is full.
     const stats = everySchool
       ? Prisma.sql`SELECT st."bookId", sum(st.readers)::int AS readers, sum(st."ratingSum")::int AS "ratingSum",
-            sum(st."ratingCount")::int AS "ratingCount"
+            sum(st."ratingCount")::int AS "ratingCount",
+            CASE WHEN sum(st."ratingCount") > 0 THEN sum(st."ratingSum")::float8 / sum(st."ratingCount") ELSE 0 END
+              AS average
           FROM "SchoolBookStat" st GROUP BY st."bookId"`
-      : Prisma.sql`SELECT st."bookId", st.readers, st."ratingSum", st."ratingCount"
+      : Prisma.sql`SELECT st."bookId", st.readers, st."ratingSum", st."ratingCount", st.average
           FROM "SchoolBookStat" st WHERE st."schoolId" = ${actor.schoolId ?? ""}`;
     const totals =
       order === "mostRead"
         ? Prisma.sql`SELECT s."bookId" AS id, s.readers AS a, 0 AS b FROM (${stats}) s WHERE s.readers > 0`
-        : Prisma.sql`SELECT s."bookId" AS id, s."ratingSum" AS a, s."ratingCount" AS b FROM (${stats}) s
+        : Prisma.sql`SELECT s."bookId" AS id, s."ratingSum" AS a, s."ratingCount" AS b, s.average FROM (${stats}) s
             WHERE s."ratingCount" > 0`;
-    // Most readers first; or the best average (as a float, the same expression in the order and
-    // the cursor), then the most ratings; then A to Z.
+    // Most readers first; or the best average (sum / count as a float, stored and in the cursor alike),
+    // then the most ratings; then A to Z.
     const orderBy =
-      order === "mostRead"
-        ? Prisma.sql`t.a DESC, b.title, b.id`
-        : Prisma.sql`t.a::float8 / t.b DESC, t.b DESC, b.title, b.id`;
+      order === "mostRead" ? Prisma.sql`t.a DESC, b.title, b.id` : Prisma.sql`t.average DESC, t.b DESC, b.title, b.id`;
     const byTitle = (title: string, id: string) =>
       Prisma.sql`(b.title > ${title} OR (b.title = ${title} AND b.id > ${id}))`;
     const from =
       after?.part === "ranked"
         ? order === "mostRead"
           ? Prisma.sql`AND (t.a < ${after.a} OR (t.a = ${after.a} AND ${byTitle(after.title, after.id)}))`
-          : Prisma.sql`AND (t.a::float8 / t.b < ${after.a}::float8 / ${after.b} OR (t.a::float8 / t.b = ${after.a}::float8 / ${after.b}
+          : Prisma.sql`AND (t.average < ${after.a}::float8 / ${after.b} OR (t.average = ${after.a}::float8 / ${after.b}
               AND (t.b < ${after.b} OR (t.b = ${after.b} AND ${byTitle(after.title, after.id)}))))`
         : Prisma.empty;
-    const ranked: { id: string; title: string; a: number; b: number }[] =
+    const filtered = filtersSql(actor, props.filters);
+    const ranked =
       !students || after?.part === "rest"
         ? []
-        : await prisma.$queryRaw`
-            WITH t AS (${totals})
-            SELECT b.id, b.title, t.a, t.b FROM t JOIN "Book" b ON b.id = t.id
-            WHERE ${filtersSql(actor, props.filters)} ${from}
-            ORDER BY ${orderBy}
-            LIMIT ${first + 1}`;
+        : await listRows<{ rankA: number; rankB: number }>(actor, {
+            with: totals,
+            columns: Prisma.sql`, t.a AS "rankA", t.b AS "rankB"`,
+            join: Prisma.sql`JOIN t ON t.id = b.id`,
+            tail: Prisma.sql`WHERE ${filtered} ${from} ORDER BY ${orderBy} LIMIT ${first + 1}`,
+          });
+    // Then every book the school did not read (or rate), A to Z.
     const need = first + 1 - ranked.length;
-    const restFrom: Prisma.BookWhereInput[] =
-      after?.part === "rest"
-        ? [{ OR: [{ title: { gt: after.title } }, { title: after.title, id: { gt: after.id } }] }]
-        : [];
-    const untouched: Prisma.BookWhereInput[] = !students
-      ? []
-      : order === "mostRead"
-        ? [{ NOT: { userBooks: { some: { read: true, user: students } } } }]
-        : [{ NOT: { reviews: { some: { user: students } } } }];
-    const [rankedRows, restRows] = await Promise.all([
-      ranked.length > 0
-        ? prisma.book.findMany({ where: { id: { in: ranked.map((row) => row.id) } }, select: listSelect(actor.id) })
-        : [],
+    const rest =
       need > 0
-        ? prisma.book.findMany({
-            where: { AND: [props.where, ...untouched, ...restFrom] },
-            select: listSelect(actor.id),
-            orderBy: [{ title: "asc" }, { id: "asc" }],
-            take: need,
+        ? await listRows(actor, {
+            with: students ? totals : undefined,
+            tail: Prisma.sql`WHERE ${filtered}
+              ${students ? Prisma.sql`AND NOT EXISTS (SELECT 1 FROM t WHERE t.id = b.id)` : Prisma.empty}
+              ${after?.part === "rest" ? Prisma.sql`AND ${byTitle(after.title, after.id)}` : Prisma.empty}
+              ORDER BY b.title, b.id LIMIT ${need}`,
           })
-        : [],
-    ]);
-    const rowOf = new Map(rankedRows.map((row) => [row.id, row]));
-    const rows = [...ranked.flatMap((key) => rowOf.get(key.id) ?? []), ...restRows];
+        : [];
+    const rows: ListRow[] = [...ranked.map(({ rankA: _a, rankB: _b, ...row }) => row), ...rest];
     const items = rows.slice(0, first);
     const last = items[items.length - 1];
     if (rows.length <= first || !last) {
@@ -317,7 +344,7 @@ export function createBookService(deps: {
     }
     const lastKey = ranked.find((key) => key.id === last.id);
     const cursor: Cursor = lastKey
-      ? { order, part: "ranked", a: lastKey.a, b: lastKey.b, title: lastKey.title, id: lastKey.id }
+      ? { order, part: "ranked", a: lastKey.rankA, b: lastKey.rankB, title: lastKey.title, id: lastKey.id }
       : { order, part: "rest", title: last.title, id: last.id };
     return { rows: items, nextCursor: encodeCursor(cursor) };
   }
@@ -363,10 +390,10 @@ export function createBookService(deps: {
       const where = filtersWhere(props.actor, filters);
       const order = sort as BookSort;
       const after = props.after ? decodeCursor(props.after, order) : null;
-      const page = { actor: props.actor, where, first };
+      const page = { actor: props.actor, filters, first };
       const [{ rows, nextCursor }, totalCount] = await Promise.all([
         order === "highestRated" || order === "mostRead"
-          ? schoolOrderPage({ ...page, filters, order, after })
+          ? schoolOrderPage({ ...page, order, after })
           : keysetPage({ ...page, order, after }),
         // The same for every page and every reader of the school: counted once per TTL, not per page.
         catalogue.count(catalogueScope(props.actor), JSON.stringify(filters), () => prisma.book.count({ where })),
@@ -573,12 +600,9 @@ export function createBookService(deps: {
       const recent = readRows.slice(0, 3);
       const { ranked, levels } = await recommended(actor, 3, { readIds: readRows.map((row) => row.bookId), seeds });
       // Only books the student may still open (a held list may predate a change nothing announced).
-      const cards = await prisma.book.findMany({
-        where: {
-          id: { in: [...recent.map((row) => row.bookId), ...ranked.map((r) => r.id)] },
-          ...visibleBooksWhere(actor),
-        },
-        select: listSelect(actor.id),
+      const cardIds = [...recent.map((row) => row.bookId), ...ranked.map((r) => r.id)];
+      const cards = await listRows(actor, {
+        tail: Prisma.sql`WHERE b.id = ANY(${cardIds}) AND ${visibleBooksSql(actor)}`,
       });
       const cardOf = new Map(cards.map((row) => [row.id, presentListRow(row)]));
       const titleOf = new Map(seeds.map((seed) => [seed.bookId, seed.title]));
