@@ -71,8 +71,6 @@ export const bookSelect = {
 
 export type BookRow = Prisma.BookGetPayload<{ select: typeof bookSelect }>;
 
-const readingSelect = { id: true, bookId: true, read: true, lastReadAt: true, readingTime: true } as const;
-
 export type ReadingPayload = {
   id: string;
   bookId: string;
@@ -565,37 +563,37 @@ export function createBookService(deps: {
      * when they are not held, and the cards of the 3 latest read and the 3 recommended books together.
      */
     async dashboard(actor: Actor): Promise<DashboardPayload> {
-      const readRows = await prisma.userBook.findMany({
-        where: { userId: actor.id, read: true, book: visibleBooksWhere(actor) },
-        orderBy: [{ lastReadAt: { sort: "desc", nulls: "last" } }, { id: "asc" }],
-        select: {
-          ...readingSelect,
-          book: {
-            select: {
-              id: true,
-              title: true,
-              author: true,
-              genre: true,
-              category: true,
-              reviews: { where: { userId: actor.id }, select: { rating: true } },
-            },
-          },
-        },
-      });
+      // Every book the student read and may still open, latest first, with a few of its columns and
+      // the student's own rating of it: one plain statement.
+      const readRows = await prisma.$queryRaw<
+        (ReadingPayload & {
+          title: string;
+          author: string;
+          genre: string;
+          category: BookCategory;
+          rating: number | null;
+        })[]
+      >`
+        SELECT r.id, r."bookId", r.read, r."lastReadAt", r."readingTime", b.title, b.author, b.genre,
+          b.category::text AS category, v.rating
+        FROM "UserBook" r JOIN "Book" b ON b.id = r."bookId"
+        LEFT JOIN "Review" v ON v."userId" = r."userId" AND v."bookId" = r."bookId"
+        WHERE r."userId" = ${actor.id} AND r.read AND ${visibleBooksSql(actor)}
+        ORDER BY r."lastReadAt" DESC NULLS LAST, r.id`;
       // What the student liked: books read and rated 4 or 5, or read and not rated; the best rated
       // first, then the latest read (the order of readRows).
-      const likes = (rating: number | undefined) => (rating === undefined ? 0 : rating >= 4 ? rating - 3 : -1);
+      const likes = (rating: number | null) => (rating === null ? 0 : rating >= 4 ? rating - 3 : -1);
       const seeds: Seed[] = readRows
-        .map((row) => ({ row, like: likes(row.book.reviews[0]?.rating) }))
+        .map((row) => ({ row, like: likes(row.rating) }))
         .filter(({ like }) => like >= 0)
         .sort((x, y) => y.like - x.like)
         .slice(0, MAX_SEEDS)
-        .map(({ row: { book } }) => ({
-          bookId: book.id,
-          title: book.title,
-          author: book.author,
-          genre: book.genre,
-          category: book.category,
+        .map(({ row }) => ({
+          bookId: row.bookId,
+          title: row.title,
+          author: row.author,
+          genre: row.genre,
+          category: row.category,
         }));
       const recent = readRows.slice(0, 3);
       const { ranked, levels } = await recommended(actor, 3, { readIds: readRows.map((row) => row.bookId), seeds });
@@ -609,7 +607,7 @@ export function createBookService(deps: {
       return {
         booksRead: readRows.length,
         readingTime: readRows.reduce((sum, row) => sum + (row.readingTime ?? DEFAULT_READING_TIME), 0),
-        recentBooks: recent.flatMap(({ book: _book, ...reading }) => {
+        recentBooks: recent.flatMap((reading) => {
           const book = cardOf.get(reading.bookId);
           return book ? [{ ...presentReading(reading), book }] : [];
         }),
