@@ -137,7 +137,7 @@ const presentReading = (row: {
   bookId: string;
   read: boolean;
   lastReadAt: Date | null;
-  readingTime: number;
+  readingTime: number | null;
 }): ReadingPayload => ({
   id: row.id,
   bookId: row.bookId,
@@ -228,10 +228,14 @@ export function createBookService(deps: {
               bookId: row.id,
               read: read ?? false,
               lastReadAt,
-              readingTime: readingTime ?? DEFAULT_READING_TIME,
+              readingTime,
             }),
     })) as (ListRow & Extra)[];
   }
+
+  /** The books after (title, id) in A to Z order, over the book aliased `b`. */
+  const afterTitle = (title: string, id: string) =>
+    Prisma.sql`(b.title > ${title} OR (b.title = ${title} AND b.id > ${id}))`;
 
   /** A to Z (title, id) or newest first (createdAt, id): one indexed range scan per page. */
   async function keysetPage(props: {
@@ -244,7 +248,7 @@ export function createBookService(deps: {
     const { after, first } = props;
     const from =
       after?.order === "title"
-        ? Prisma.sql`AND (b.title > ${after.title} OR (b.title = ${after.title} AND b.id > ${after.id}))`
+        ? Prisma.sql`AND ${afterTitle(after.title, after.id)}`
         : after?.order === "newest"
           ? Prisma.sql`AND (b."createdAt" < ${after.createdAt} OR (b."createdAt" = ${after.createdAt} AND b.id > ${after.id}))`
           : Prisma.empty;
@@ -282,7 +286,7 @@ export function createBookService(deps: {
     // An admin without a school ranks by every school's students; anyone else without one has no
     // school activity, so every book comes A to Z.
     const everySchool = actor.role === "admin" && !actor.schoolId;
-    const students = everySchool || Boolean(actor.schoolId);
+    const ranksSchoolActivity = everySchool || Boolean(actor.schoolId);
     // The school's students' readers and ratings per book, kept by triggers (SchoolBookStat): the
     // school's best come from its indexes on (school, readers) and (school, average, ratings), best
     // first, and the statement stops once the page is full.
@@ -303,18 +307,16 @@ export function createBookService(deps: {
     // then the most ratings; then A to Z.
     const orderBy =
       order === "mostRead" ? Prisma.sql`t.a DESC, b.title, b.id` : Prisma.sql`t.average DESC, t.b DESC, b.title, b.id`;
-    const byTitle = (title: string, id: string) =>
-      Prisma.sql`(b.title > ${title} OR (b.title = ${title} AND b.id > ${id}))`;
     const from =
       after?.part === "ranked"
         ? order === "mostRead"
-          ? Prisma.sql`AND (t.a < ${after.a} OR (t.a = ${after.a} AND ${byTitle(after.title, after.id)}))`
+          ? Prisma.sql`AND (t.a < ${after.a} OR (t.a = ${after.a} AND ${afterTitle(after.title, after.id)}))`
           : Prisma.sql`AND (t.average < ${after.a}::float8 / ${after.b} OR (t.average = ${after.a}::float8 / ${after.b}
-              AND (t.b < ${after.b} OR (t.b = ${after.b} AND ${byTitle(after.title, after.id)}))))`
+              AND (t.b < ${after.b} OR (t.b = ${after.b} AND ${afterTitle(after.title, after.id)}))))`
         : Prisma.empty;
     const filtered = filtersSql(actor, props.filters);
     const ranked =
-      !students || after?.part === "rest"
+      !ranksSchoolActivity || after?.part === "rest"
         ? []
         : await listRows<{ rankA: number; rankB: number }>(actor, {
             with: totals,
@@ -327,10 +329,10 @@ export function createBookService(deps: {
     const rest =
       need > 0
         ? await listRows(actor, {
-            with: students ? totals : undefined,
+            with: ranksSchoolActivity ? totals : undefined,
             tail: Prisma.sql`WHERE ${filtered}
-              ${students ? Prisma.sql`AND NOT EXISTS (SELECT 1 FROM t WHERE t.id = b.id)` : Prisma.empty}
-              ${after?.part === "rest" ? Prisma.sql`AND ${byTitle(after.title, after.id)}` : Prisma.empty}
+              ${ranksSchoolActivity ? Prisma.sql`AND NOT EXISTS (SELECT 1 FROM t WHERE t.id = b.id)` : Prisma.empty}
+              ${after?.part === "rest" ? Prisma.sql`AND ${afterTitle(after.title, after.id)}` : Prisma.empty}
               ORDER BY b.title, b.id LIMIT ${need}`,
           })
         : [];
